@@ -1,0 +1,79 @@
+#include "commands.h"
+
+#include <cstdio>
+#include <csignal>
+#include <exception>
+#include <functional>
+#include <map>
+
+#include "halolink/protocol.h"
+#include "sys/json_out.h"
+
+namespace halolink {
+
+namespace {
+
+constexpr const char *kUsage =
+    "usage: halolink-engine COMMAND [OPTIONS]\n"
+    "\n"
+    "Commands:\n"
+    "  probe [--root DIR]             describe this node (schema halolink.probe/1)\n"
+    "  snapshot --out DIR             save what probe reads, to replay with --root\n"
+    "  reflect [--bind ADDR] [--port P]\n"
+    "                                 serve peers' latency/bandwidth tests until killed\n"
+    "  bench --peer ADDR --transport tcp|rdma [--test latency|bandwidth] [...]\n"
+    "                                 run one test against a reflector (halolink.bench/1)\n"
+    "  --version                      print the engine and protocol versions\n"
+    "\n"
+    "Exit codes: 0 success, 1 failure (a JSON error on stdout), 2 bad usage.\n";
+
+} // namespace
+
+int runEngine(int argc, char **argv)
+{
+    // A peer that goes away must end a test with an error, not kill us.
+    std::signal(SIGPIPE, SIG_IGN);
+
+    Args all(argv + 1, argv + argc);
+    if (all.empty()) {
+        std::fputs(kUsage, stderr);
+        sys::printError({"usage", "no command given", 2});
+        return protocol::kExitUsage;
+    }
+    const std::string command = all.front();
+    Args args(all.begin() + 1, all.end());
+
+    if (command == "--version" || command == "version") {
+        std::printf("halolink-engine %s (protocol %d)\n", protocol::kEngineVersion,
+                    protocol::kProtocolVersion);
+        return protocol::kExitOk;
+    }
+    if (command == "--help" || command == "-h" || command == "help") {
+        std::fputs(kUsage, stdout);
+        return protocol::kExitOk;
+    }
+
+    static const std::map<std::string, std::function<int(const Args &)>> commands{
+        {"probe", probeCommand},
+        {"snapshot", snapshotCommand},
+        {"reflect", reflectCommand},
+        {"bench", benchCommand},
+    };
+    auto it = commands.find(command);
+    if (it == commands.end()) {
+        std::fputs(kUsage, stderr);
+        sys::printError({"usage", "unknown command '" + command + "'", 2});
+        return protocol::kExitUsage;
+    }
+    try {
+        return it->second(args);
+    } catch (const sys::EngineError &e) {
+        sys::printError(e);
+        return e.exitCode;
+    } catch (const std::exception &e) {
+        sys::printError({"internal", e.what(), 1});
+        return protocol::kExitFailure;
+    }
+}
+
+} // namespace halolink

@@ -1,0 +1,21 @@
+#pragma once
+// The engine's subcommands. Each takes the arguments after its name and
+// returns the process exit code; failures throw sys::EngineError.
+
+#include <string>
+#include <vector>
+
+namespace halolink {
+
+using Args = std::vector<std::string>;
+
+int probeCommand(const Args &args);
+int snapshotCommand(const Args &args);
+// engine/bench/
+int reflectCommand(const Args &args);
+int benchCommand(const Args &args);
+
+// Runs `argv[1]`'s subcommand; what main() does.
+int runEngine(int argc, char **argv);
+
+} // namespace halolink

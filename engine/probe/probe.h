@@ -1,0 +1,59 @@
+#pragma once
+// What a node is: host, GPUs, NICs, RDMA devices, libraries and checks
+// (schema halolink.probe/1). Every fact is read through a sys::Root, so the
+// same code describes the live machine and a replayed snapshot. docs/probe.md
+// says where each fact comes from.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sys/json_out.h"
+#include "sys/root.h"
+
+namespace halolink::probe {
+
+struct GidEntry {
+    int index = 0;
+    std::string gid; // RFC 5952 text: "::ffff:192.168.100.1", "fe80::..."
+    std::optional<std::string> type; // "RoCE v2", "IB/RoCE v1"
+    std::optional<std::string> netdev;
+};
+
+struct RdmaPort {
+    std::string device;
+    int port = 1;
+    std::optional<std::string> netdev;
+    std::string transport; // roce | iwarp | infiniband
+    std::optional<std::string> linkLayer;
+    std::optional<std::string> state; // ACTIVE, DOWN, INIT...
+    std::optional<std::string> physState;
+    std::optional<std::string> rate;
+    std::vector<GidEntry> gids;
+    std::optional<int> roceV2Ipv4GidIndex;
+    std::optional<std::string> pci; // the device's PCI function, when it has one
+};
+
+struct Libraries {
+    std::optional<bool> ibverbs;
+    std::optional<bool> rdmacm;
+    std::optional<bool> rocmSmi;
+};
+
+// IPv4 addresses ("a.b.c.d/len") per netdev, from `ip -j addr show`.
+std::vector<std::pair<std::string, std::vector<std::string>>> ipv4Addresses(const sys::Root &root);
+
+// Every RDMA device port with its GID table and the RoCE v2 IPv4 GID index
+// chosen exactly as `probe` chooses it.
+std::vector<RdmaPort> rdmaPorts(const sys::Root &root);
+
+// The whole probe document.
+Json probe(const sys::Root &root);
+
+// "0000:0000:0000:0000:0000:ffff:c0a8:6401" -> "::ffff:192.168.100.1";
+// nullopt for text that is not a GID.
+std::optional<std::string> gidText(const std::string &sysfsGid);
+// "gfx1151" from KFD's gfx_target_version 110501.
+std::string gfxTargetName(long long version);
+
+} // namespace halolink::probe
