@@ -1,0 +1,155 @@
+#include "inventory/nodelistmodel.h"
+
+#include "modelroles.h"
+#include "probe/probefacts.h"
+
+namespace halolink {
+
+NodeListModel::NodeListModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+    Row local;
+    local.node = Node::local();
+    m_rows.append(local);
+}
+
+int NodeListModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
+
+int NodeListModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString NodeListModel::stateText(NodeState state)
+{
+    switch (state) {
+    case NodeState::NotProbed: return tr("Not probed");
+    case NodeState::Probing: return tr("Probing…");
+    case NodeState::Ready: return tr("Ready");
+    case NodeState::Failed: return tr("Failed");
+    }
+    return {};
+}
+
+QVariant NodeListModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Row &row = m_rows.at(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case NameColumn: return row.node.name;
+        case StateColumn: return stateText(row.state);
+        case EngineColumn: return row.engineVersion;
+        case GpuColumn: return row.gpu;
+        case RdmaColumn: return row.rdma;
+        }
+        break;
+    case Qt::ToolTipRole:
+        if (row.state == NodeState::Failed)
+            return row.failureReason;
+        if (row.state == NodeState::Ready)
+            return tr("%1: %2 warnings, %3 failed checks")
+                .arg(row.node.name)
+                .arg(row.warnings)
+                .arg(row.failures);
+        return stateText(row.state);
+    case Roles::Key: return row.node.id;
+    case Roles::NodeState: return static_cast<int>(row.state);
+    case Roles::Status:
+        if (index.column() != StateColumn)
+            break;
+        if (row.state == NodeState::Failed || (row.state == NodeState::Ready && row.failures > 0))
+            return static_cast<int>(Check::Status::Fail);
+        if (row.state == NodeState::Ready)
+            return static_cast<int>(row.warnings > 0 ? Check::Status::Warn : Check::Status::Pass);
+        break;
+    }
+    return {};
+}
+
+QVariant NodeListModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case NameColumn: return tr("Node");
+    case StateColumn: return tr("State");
+    case EngineColumn: return tr("Engine");
+    case GpuColumn: return tr("GPU");
+    case RdmaColumn: return tr("RDMA");
+    }
+    return {};
+}
+
+int NodeListModel::rowOf(const QString &nodeId) const
+{
+    for (int i = 0; i < m_rows.size(); ++i) {
+        if (m_rows.at(i).node.id == nodeId)
+            return i;
+    }
+    return -1;
+}
+
+Node NodeListModel::node(int row) const
+{
+    return row >= 0 && row < m_rows.size() ? m_rows.at(row).node : Node{};
+}
+
+NodeState NodeListModel::state(const QString &nodeId) const
+{
+    const int row = rowOf(nodeId);
+    return row < 0 ? NodeState::NotProbed : m_rows.at(row).state;
+}
+
+QString NodeListModel::failureReason(const QString &nodeId) const
+{
+    const int row = rowOf(nodeId);
+    return row < 0 ? QString() : m_rows.at(row).failureReason;
+}
+
+void NodeListModel::setProbing(const QString &nodeId)
+{
+    const int row = rowOf(nodeId);
+    if (row < 0)
+        return;
+    m_rows[row].state = NodeState::Probing;
+    rowChanged(row);
+}
+
+void NodeListModel::setProbeReport(const QString &nodeId, const ProbeReport &report)
+{
+    const int row = rowOf(nodeId);
+    if (row < 0)
+        return;
+    Row &r = m_rows[row];
+    r.state = NodeState::Ready;
+    r.failureReason.clear();
+    r.engineVersion = report.engineVersion.value_or(QString());
+    r.gpu = facts::gpuSummary(report);
+    r.rdma = facts::rdmaSummary(report);
+    r.warnings = report.countChecks(Check::Status::Warn);
+    r.failures = report.countChecks(Check::Status::Fail);
+    rowChanged(row);
+}
+
+void NodeListModel::setFailed(const QString &nodeId, const QString &reason)
+{
+    const int row = rowOf(nodeId);
+    if (row < 0)
+        return;
+    m_rows[row].state = NodeState::Failed;
+    m_rows[row].failureReason = reason;
+    rowChanged(row);
+}
+
+void NodeListModel::rowChanged(int row)
+{
+    Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+}
+
+} // namespace halolink

@@ -1,0 +1,4 @@
+#include "logging.h"
+
+Q_LOGGING_CATEGORY(lcCore, "halolink.core", QtInfoMsg)
+Q_LOGGING_CATEGORY(lcEngine, "halolink.engine", QtInfoMsg)
