@@ -54,9 +54,9 @@ MainWindow::MainWindow(QWidget *parent)
     for (int column = NodeListModel::EngineColumn; column < NodeListModel::ColumnCount; ++column)
         m_nodeView->hideColumn(column);
     m_nodeView->header()->setStretchLastSection(false);
-    m_nodeView->header()->setSectionResizeMode(NodeListModel::NameColumn, QHeaderView::Stretch);
-    m_nodeView->header()->setSectionResizeMode(NodeListModel::StateColumn, QHeaderView::ResizeToContents);
-    m_nodeView->setMinimumWidth(200);
+    m_nodeView->header()->setSectionResizeMode(NodeListModel::NameColumn, QHeaderView::ResizeToContents);
+    m_nodeView->header()->setSectionResizeMode(NodeListModel::StateColumn, QHeaderView::Stretch);
+    m_nodeView->setMinimumWidth(220);
 
     m_page = new NodePage(m_probeModels, m_refreshAction, this);
     m_page->setNode(Node::local());
@@ -65,7 +65,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_splitter->addWidget(m_page);
     m_splitter->setStretchFactor(0, 0);
     m_splitter->setStretchFactor(1, 1);
-    m_splitter->setSizes({230, 900});
+    m_splitter->setSizes({270, 900});
     m_splitter->setChildrenCollapsible(false);
     setCentralWidget(m_splitter);
 
@@ -163,6 +163,7 @@ void MainWindow::restoreState()
     settings.beginGroup(QStringLiteral("MainWindow"));
     restoreGeometry(settings.value(QStringLiteral("geometry")).toByteArray());
     m_splitter->restoreState(settings.value(QStringLiteral("splitter")).toByteArray());
+    m_page->tabs()->setCurrentIndex(settings.value(QStringLiteral("tab"), 0).toInt());
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
@@ -171,6 +172,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     settings.beginGroup(QStringLiteral("MainWindow"));
     settings.setValue(QStringLiteral("geometry"), saveGeometry());
     settings.setValue(QStringLiteral("splitter"), m_splitter->saveState());
+    settings.setValue(QStringLiteral("tab"), m_page->tabs()->currentIndex());
     m_localEngine->cancel();
     event->accept();
 }

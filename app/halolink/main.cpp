@@ -1,10 +1,13 @@
 // halolink: the desktop app. Sets the application up and shows the main window.
 
+#include "appearance.h"
 #include "appidentity.h"
 #include "mainwindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+
+#include <cstdio>
 
 int main(int argc, char *argv[])
 {
@@ -17,7 +20,21 @@ int main(int argc, char *argv[])
         QCoreApplication::translate("main", "Cluster manager for RDMA-linked Strix Halo GPU nodes."));
     parser.addHelpOption();
     parser.addVersionOption();
+    const QCommandLineOption colorSchemeOption(
+        QStringLiteral("color-scheme"),
+        QCoreApplication::translate("main", "Colours: system (default), light or dark."),
+        QStringLiteral("scheme"), QStringLiteral("system"));
+    parser.addOption(colorSchemeOption);
     parser.process(app);
+
+    const auto scheme = halolink::ui::parseColorScheme(parser.value(colorSchemeOption));
+    if (!scheme) {
+        std::fprintf(stderr, "%s\n",
+                     qPrintable(QCoreApplication::translate("main", "halolink: --color-scheme must be system, "
+                                                                    "light or dark.")));
+        return 2;
+    }
+    halolink::ui::applyColorScheme(*scheme);
 
     halolink::ui::MainWindow window;
     window.show();

@@ -43,7 +43,13 @@ QVariant NodeListModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         switch (index.column()) {
         case NameColumn: return row.node.name;
-        case StateColumn: return stateText(row.state);
+        case StateColumn:
+            // "Ready" alone would hide that the checks found problems.
+            if (row.state == NodeState::Ready && row.failures > 0)
+                return tr("Ready, %1 failed").arg(row.failures);
+            if (row.state == NodeState::Ready && row.warnings > 0)
+                return tr("Ready, %1 warnings").arg(row.warnings);
+            return stateText(row.state);
         case EngineColumn: return row.engineVersion;
         case GpuColumn: return row.gpu;
         case RdmaColumn: return row.rdma;

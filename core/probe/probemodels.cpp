@@ -131,8 +131,14 @@ QVariant NicsModel::data(const QModelIndex &index, int role) const
         case PcieColumn:
             if (!nic.pcie)
                 return facts::unknownText();
-            return tr("%1 of %2").arg(facts::pcieLink(nic.pcie->linkSpeedGts, nic.pcie->linkWidth),
-                                      facts::pcieLink(nic.pcie->maxLinkSpeedGts, nic.pcie->maxLinkWidth));
+            // "16 GT/s x4 / x16" when only the width differs, both in full otherwise.
+            if (nic.pcie->linkSpeedGts == nic.pcie->maxLinkSpeedGts && nic.pcie->maxLinkWidth)
+                return QStringLiteral("%1 / x%2")
+                    .arg(facts::pcieLink(nic.pcie->linkSpeedGts, nic.pcie->linkWidth))
+                    .arg(*nic.pcie->maxLinkWidth);
+            return QStringLiteral("%1 / %2")
+                .arg(facts::pcieLink(nic.pcie->linkSpeedGts, nic.pcie->linkWidth),
+                     facts::pcieLink(nic.pcie->maxLinkSpeedGts, nic.pcie->maxLinkWidth));
         case RdmaDeviceColumn: return nic.rdmaDevice ? *nic.rdmaDevice : tr("none");
         case ManagementColumn: return facts::yesNo(nic.carriesManagement);
         }
@@ -150,7 +156,7 @@ QVariant NicsModel::data(const QModelIndex &index, int role) const
                 return tr("No PCIe link information (for example a virtual NIC).");
             if (facts::pcieDegraded(*nic.pcie))
                 return tr("The link runs below what the device supports: it limits bandwidth.");
-            return tr("Current link of maximum link.");
+            return tr("Current link / what the device supports.");
         case ManagementColumn:
             return tr("Whether this interface carries the management (SSH) connection; "
                       "configuration never touches it.");
@@ -193,7 +199,7 @@ QVariant NicsModel::headerData(int section, Qt::Orientation orientation, int rol
     case SpeedColumn: return tr("Speed");
     case Ipv4Column: return tr("IPv4");
     case FirmwareColumn: return tr("Firmware");
-    case PcieColumn: return tr("PCIe (now of max)");
+    case PcieColumn: return tr("PCIe (now / max)");
     case RdmaDeviceColumn: return tr("RDMA device");
     case ManagementColumn: return tr("Management");
     }

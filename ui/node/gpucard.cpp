@@ -21,8 +21,8 @@ GpuCard::GpuCard(QWidget *parent)
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     m_identity->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_identity->setWordWrap(true);
-    m_gttNote->setWordWrap(true);
-    m_gttNote->setForegroundRole(QPalette::PlaceholderText);
+    m_gttNote->setToolTip(tr("GTT is system memory the GPU can map. On a unified-memory APU it should be "
+                             "most of system memory (amdgpu.gttsize, ttm.pages_limit)."));
     for (QProgressBar *bar : {m_vram, m_gtt}) {
         bar->setRange(0, 1000);
         bar->setTextVisible(true);
@@ -34,7 +34,7 @@ GpuCard::GpuCard(QWidget *parent)
     form->addRow(tr("Busy:"), m_busy);
     form->addRow(tr("VRAM:"), m_vram);
     form->addRow(tr("GTT:"), m_gtt);
-    form->addRow(QString(), m_gttNote);
+    form->addRow(tr("GPU reach:"), m_gttNote);
 }
 
 void GpuCard::setBar(QProgressBar *bar, std::optional<qint64> used, std::optional<qint64> total)
@@ -76,11 +76,9 @@ void GpuCard::setGpu(const Gpu &gpu, std::optional<qint64> systemMemoryBytes)
     // GTT relative to system memory says how much of it the GPU can reach.
     if (gpu.gttTotalBytes && systemMemoryBytes && *systemMemoryBytes > 0) {
         const double share = 100.0 * double(*gpu.gttTotalBytes) / double(*systemMemoryBytes);
-        m_gttNote->setText(tr("GTT is %1 % of system memory: how much of it the GPU can map.")
-                               .arg(QLocale().toString(share, 'f', 0)));
-        m_gttNote->show();
+        m_gttNote->setText(tr("GTT is %1 % of system memory").arg(QLocale().toString(share, 'f', 0)));
     } else {
-        m_gttNote->hide();
+        m_gttNote->setText(facts::unknownText());
     }
 }
 

@@ -132,9 +132,9 @@ NodePage::NodePage(ProbeModels *models, QAction *refreshAction, QWidget *parent)
 
     m_tabs->setAccessibleName(tr("Node details"));
     m_tabs->setDocumentMode(true);
-    m_tabs->addTab(createOverviewTab(), tr("Overview"));
-    m_tabs->addTab(createChecksTab(), tr("Checks"));
-    m_tabs->addTab(createNetworkTab(), tr("Network && RDMA"));
+    m_tabs->addTab(createOverviewTab(), tr("&Overview"));
+    m_tabs->addTab(createChecksTab(), tr("&Checks"));
+    m_tabs->addTab(createNetworkTab(), tr("&Network && RDMA"));
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(header);
@@ -509,7 +509,7 @@ void NodePage::updateChecksSummary()
     if (!m_report) {
         m_checksSummary->setText(tr("No checks yet."));
         m_tabs->setTabIcon(index, {});
-        m_tabs->setTabText(index, tr("Checks"));
+        m_tabs->setTabText(index, tr("&Checks"));
         return;
     }
     const int fails = m_report->countChecks(Check::Status::Fail);
@@ -519,7 +519,7 @@ void NodePage::updateChecksSummary()
                                  .arg(fails)
                                  .arg(warns));
     m_tabs->setTabIcon(index, StatusStyle::icon(worstStatus(*m_report), palette()));
-    m_tabs->setTabText(index, fails + warns > 0 ? tr("Checks (%1)").arg(fails + warns) : tr("Checks"));
+    m_tabs->setTabText(index, fails + warns > 0 ? tr("&Checks (%1)").arg(fails + warns) : tr("&Checks"));
 }
 
 void NodePage::updateNetworkPlaceholders()
