@@ -2,6 +2,7 @@
 # shellcheck disable=SC2016 # single-quoted text is for the node's shell
 # Every node runs the cached Debian kernel and can load the RDMA and network
 # modules HaloLink's configuration engine needs; configfs is mounted.
+# shellcheck source-path=SCRIPTDIR source=common.sh
 source "$(dirname "$0")/common.sh"
 require_lab
 

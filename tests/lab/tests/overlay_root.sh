@@ -2,6 +2,7 @@
 # shellcheck disable=SC2016 # single-quoted text is for the node's shell
 # The node's root is the host's / read-only under a tmpfs overlay: writable in
 # the VM (even /etc and /usr), while the host and the other nodes see nothing.
+# shellcheck source-path=SCRIPTDIR source=common.sh
 source "$(dirname "$0")/common.sh"
 require_lab
 

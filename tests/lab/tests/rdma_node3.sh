@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # In a lab of three or more nodes (multicast data segment), RoCE v2 works
 # between node2 and node3 too, not only on the first pair.
+# shellcheck source-path=SCRIPTDIR source=common.sh
 source "$(dirname "$0")/common.sh"
 require_lab
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Soft-RoCE between node1 and node2: `lab rxe` creates rxe0 on each data NIC,
 # then real RoCE v2 verbs traffic runs with the detected GID index.
+# shellcheck source-path=SCRIPTDIR source=common.sh
 source "$(dirname "$0")/common.sh"
 require_lab
 

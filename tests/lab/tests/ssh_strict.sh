@@ -2,6 +2,7 @@
 # shellcheck disable=SC2016 # single-quoted text is for the node's shell
 # SSH to every node works with strict host key checking against the lab's
 # known_hosts, and a wrong or missing pinned key is refused.
+# shellcheck source-path=SCRIPTDIR source=common.sh
 source "$(dirname "$0")/common.sh"
 require_lab
 
