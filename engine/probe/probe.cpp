@@ -8,6 +8,7 @@
 #include <set>
 
 #include "halolink/protocol.h"
+#include "gpu/rocm_smi.h"
 #include "probe/probe_internal.h"
 #include "rdma/verbs.h"
 #include "sys/text.h"
@@ -212,6 +213,29 @@ Json gpusJson(const Root &root, Facts &facts, Notes &notes)
         g["gtt_total_bytes"] = orNull(gf.gttTotal);
         g["gtt_used_bytes"] = orNull(mem("mem_info_gtt_used"));
         g["busy_percent"] = orNull(root.readInt(dev + "/gpu_busy_percent"));
+
+        // amdgpu's hwmon: power in microwatts, temperature in millidegrees;
+        // ROCm SMI on a live node whose kernel does not expose them.
+        std::optional<double> power, temperature;
+        for (auto &hw : root.list(dev + "/hwmon")) {
+            const std::string h = dev + "/hwmon/" + hw;
+            auto uw = root.readInt(h + "/power1_average");
+            if (!uw)
+                uw = root.readInt(h + "/power1_input");
+            if (uw && !power)
+                power = static_cast<double>(*uw) / 1e6;
+            if (auto mc = root.readInt(h + "/temp1_input"); mc && !temperature)
+                temperature = static_cast<double>(*mc) / 1000.0;
+        }
+        if (root.live() && (!power || !temperature) && g["driver"] == "amdgpu") {
+            auto &smi = gpu::RocmSmi::get();
+            if (!power)
+                power = smi.powerWatts(pci);
+            if (!temperature)
+                temperature = smi.temperatureCelsius(pci);
+        }
+        g["power_w"] = orNull(power);
+        g["temperature_c"] = orNull(temperature);
         facts.gpus.push_back(gf);
         gpus.push_back(std::move(g));
     }

@@ -16,7 +16,8 @@ using namespace halolink::test;
 
 namespace {
 
-// GPU use and busy percentages move between two probes; nothing else may.
+// GPU use, load, power and temperature move between two probes; nothing
+// else may.
 QJsonObject withoutVolatile(QJsonObject doc)
 {
     QJsonArray gpus;
@@ -25,6 +26,8 @@ QJsonObject withoutVolatile(QJsonObject doc)
         g.remove(QStringLiteral("busy_percent"));
         g.remove(QStringLiteral("vram_used_bytes"));
         g.remove(QStringLiteral("gtt_used_bytes"));
+        g.remove(QStringLiteral("power_w"));
+        g.remove(QStringLiteral("temperature_c"));
         gpus.append(g);
     }
     doc[QStringLiteral("gpus")] = gpus;
