@@ -4,6 +4,9 @@
 #include <QPainterPath>
 #include <QPixmap>
 
+#include <algorithm>
+#include <cmath>
+
 namespace halolink::ui {
 
 bool StatusStyle::isDark(const QPalette &palette)
@@ -12,16 +15,46 @@ bool StatusStyle::isDark(const QPalette &palette)
         || palette.color(QPalette::Window).lightness() < 128;
 }
 
+namespace {
+
+double luminance(const QColor &c)
+{
+    const auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+}
+
+double contrast(const QColor &a, const QColor &b)
+{
+    const double la = luminance(a);
+    const double lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+} // namespace
+
 QColor StatusStyle::color(Check::Status status, const QPalette &palette)
 {
     const bool dark = isDark(palette);
+    QColor c;
     switch (status) {
-    case Check::Status::Pass: return dark ? QColor(0x3f, 0xb9, 0x50) : QColor(0x1a, 0x7f, 0x37);
-    case Check::Status::Warn: return dark ? QColor(0xe3, 0xb3, 0x41) : QColor(0x9a, 0x67, 0x00);
-    case Check::Status::Fail: return dark ? QColor(0xff, 0x7b, 0x72) : QColor(0xcf, 0x22, 0x2e);
-    case Check::Status::Unknown: break;
+    case Check::Status::Pass: c = dark ? QColor(0x3f, 0xb9, 0x50) : QColor(0x1a, 0x7f, 0x37); break;
+    case Check::Status::Warn: c = dark ? QColor(0xe3, 0xb3, 0x41) : QColor(0x9a, 0x67, 0x00); break;
+    case Check::Status::Fail: c = dark ? QColor(0xff, 0x7b, 0x72) : QColor(0xcf, 0x22, 0x2e); break;
+    case Check::Status::Unknown: return palette.color(QPalette::PlaceholderText);
     }
-    return palette.color(QPalette::PlaceholderText);
+    // Whatever the desktop's greys, keep WCAG AA (4.5:1) against every background
+    // the colour is drawn on: shift the lightness away from the background.
+    const QColor backgrounds[] = {palette.color(QPalette::Base), palette.color(QPalette::AlternateBase),
+                                  palette.color(QPalette::Window)};
+    for (int step = 0; step < 20; ++step) {
+        double worst = 21.0;
+        for (const QColor &bg : backgrounds)
+            worst = std::min(worst, contrast(c, bg));
+        if (worst >= 4.5)
+            break;
+        c = dark ? c.lighter(106) : c.darker(106);
+    }
+    return c;
 }
 
 QColor StatusStyle::background(Check::Status status, const QPalette &palette)

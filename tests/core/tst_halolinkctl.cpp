@@ -1,0 +1,183 @@
+// halolinkctl as people run it: the real binary, the real engine.
+
+#include "protocol/probedecoder.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace halolink;
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run run(const QStringList &args, const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment())
+{
+    QProcess process;
+    QProcessEnvironment e = env;
+    static QTemporaryDir home;
+    // Settings and data of the test stay out of the real home.
+    e.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
+    e.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
+    process.setProcessEnvironment(e);
+    process.start(QStringLiteral(HALOLINKCTL_PATH), args);
+    if (!process.waitForFinished(90000))
+        return {};
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2, process.readAllStandardOutput(),
+            process.readAllStandardError()};
+}
+
+QProcessEnvironment withEngine(const QString &engine)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("HALOLINK_ENGINE"), engine);
+    return env;
+}
+
+} // namespace
+
+class TestHalolinkCtl : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void version();
+    void help();
+    void probeJson();
+    void probeSummary();
+    void probeLocalByName();
+    void usageErrors_data();
+    void usageErrors();
+    void sshNodeIsNotPretended();
+    void plannedCommandsSayNotYet();
+    void engineMissing();
+};
+
+void TestHalolinkCtl::version()
+{
+    const Run r = run({QStringLiteral("--version")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(QRegularExpression(QStringLiteral(R"(^halolinkctl \S+ \(protocol \d+\)\n$)"))
+                 .match(QString::fromUtf8(r.out))
+                 .hasMatch(),
+             r.out.constData());
+}
+
+void TestHalolinkCtl::help()
+{
+    const Run r = run({QStringLiteral("--help")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains("probe"));
+    QVERIFY(r.out.contains("Exit codes"));
+    const Run probeHelp = run({QStringLiteral("probe"), QStringLiteral("--help")});
+    QCOMPARE(probeHelp.exitCode, 0);
+    QVERIFY(probeHelp.out.contains("--json"));
+}
+
+void TestHalolinkCtl::probeJson()
+{
+    const Run r = run({QStringLiteral("probe"), QStringLiteral("--json")}, withEngine(QStringLiteral(HALOLINK_ENGINE_PATH)));
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const DecodeResult<ProbeReport> decoded = decodeProbeReport(r.out);
+    QVERIFY2(decoded.ok(), qPrintable(decoded.error));
+    QVERIFY(!decoded.value->checks.isEmpty());
+
+    // "As is": the same document the engine prints.
+    QProcess engine;
+    engine.start(QStringLiteral(HALOLINK_ENGINE_PATH), {QStringLiteral("probe")});
+    QVERIFY(engine.waitForFinished(60000));
+    const QJsonObject direct = QJsonDocument::fromJson(engine.readAllStandardOutput()).object();
+    const QJsonObject viaCtl = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(viaCtl.keys(), direct.keys());
+    QCOMPARE(viaCtl.value(QStringLiteral("checks")).toArray().size(),
+             direct.value(QStringLiteral("checks")).toArray().size());
+}
+
+void TestHalolinkCtl::probeSummary()
+{
+    const Run r = run({QStringLiteral("probe")}, withEngine(QStringLiteral(HALOLINK_ENGINE_PATH)));
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QString text = QString::fromUtf8(r.out);
+    QVERIFY(text.startsWith(QLatin1String("This computer: ")));
+    QVERIFY(text.contains(QLatin1String("Checks (")));
+    QVERIFY(text.contains(QLatin1String("no_rdma_device")));
+    QVERIFY(!text.trimmed().startsWith(QLatin1Char('{')));
+}
+
+void TestHalolinkCtl::probeLocalByName()
+{
+    const Run r = run({QStringLiteral("probe"), QStringLiteral("local"), QStringLiteral("--json")},
+                      withEngine(QStringLiteral(HALOLINK_ENGINE_PATH)));
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY(decodeProbeReport(r.out).ok());
+}
+
+void TestHalolinkCtl::usageErrors_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::newRow("no command") << QStringList{};
+    QTest::newRow("unknown command") << QStringList{QStringLiteral("frobnicate")};
+    QTest::newRow("unknown option") << QStringList{QStringLiteral("--frobnicate")};
+    QTest::newRow("unknown probe option") << QStringList{QStringLiteral("probe"), QStringLiteral("--frobnicate")};
+    QTest::newRow("bad timeout") << QStringList{QStringLiteral("probe"), QStringLiteral("--timeout"), QStringLiteral("soon")};
+    QTest::newRow("two nodes") << QStringList{QStringLiteral("probe"), QStringLiteral("local"), QStringLiteral("local")};
+}
+
+void TestHalolinkCtl::usageErrors()
+{
+    QFETCH(QStringList, args);
+    const Run r = run(args);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.out.isEmpty());
+    QVERIFY(r.err.startsWith("halolinkctl"));
+}
+
+void TestHalolinkCtl::sshNodeIsNotPretended()
+{
+    const Run r = run({QStringLiteral("probe"), QStringLiteral("halo2")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("inventory"), r.err.constData());
+    QVERIFY(r.out.isEmpty());
+
+    const Run json = run({QStringLiteral("probe"), QStringLiteral("--json"), QStringLiteral("halo2")});
+    QCOMPARE(json.exitCode, 1);
+    const DecodeResult<EngineErrorReport> error = decodeEngineError(json.out);
+    QVERIFY2(error.ok(), json.out.constData());
+    QCOMPARE(error.value->code, QStringLiteral("unknown_node"));
+}
+
+void TestHalolinkCtl::plannedCommandsSayNotYet()
+{
+    for (const char *command : {"nodes", "bench", "configure", "job", "snapshot"}) {
+        const Run r = run({QString::fromLatin1(command)});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("not available"), r.err.constData());
+    }
+}
+
+void TestHalolinkCtl::engineMissing()
+{
+    const QProcessEnvironment env = withEngine(QStringLiteral("/nonexistent/halolink-engine"));
+    const Run r = run({QStringLiteral("probe")}, env);
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("/nonexistent/halolink-engine"), r.err.constData());
+
+    const Run json = run({QStringLiteral("probe"), QStringLiteral("--json")}, env);
+    QCOMPARE(json.exitCode, 1);
+    const DecodeResult<EngineErrorReport> error = decodeEngineError(json.out);
+    QVERIFY2(error.ok(), json.out.constData());
+    QCOMPARE(error.value->code, QStringLiteral("engine_missing"));
+}
+
+QTEST_GUILESS_MAIN(TestHalolinkCtl)
+#include "tst_halolinkctl.moc"
