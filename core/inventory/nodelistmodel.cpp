@@ -1,5 +1,6 @@
 #include "inventory/nodelistmodel.h"
 
+#include "logging.h"
 #include "modelroles.h"
 #include "probe/probefacts.h"
 
@@ -155,6 +156,7 @@ void NodeListModel::setFailed(const QString &nodeId, const QString &reason)
 
 void NodeListModel::rowChanged(int row)
 {
+    qCDebug(lcCore) << "node" << m_rows.at(row).node.id << "is now" << stateText(m_rows.at(row).state);
     Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
 }
 

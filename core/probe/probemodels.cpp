@@ -1,5 +1,6 @@
 #include "probe/probemodels.h"
 
+#include "logging.h"
 #include "modelroles.h"
 #include "probe/probefacts.h"
 
@@ -388,6 +389,8 @@ ProbeModels::ProbeModels(QObject *parent)
 
 void ProbeModels::setReport(const ProbeReport &report)
 {
+    qCDebug(lcCore) << "probe models:" << report.checks.size() << "checks," << report.nics.size() << "NICs,"
+                    << report.rdma.size() << "RDMA ports";
     m_checks->setChecks(report.checks);
     m_nics->setNics(report.nics);
     m_rdmaPorts->setPorts(report.rdma);

@@ -60,7 +60,8 @@ void GpuCard::setBar(QProgressBar *bar, std::optional<qint64> used, std::optiona
 
 void GpuCard::setGpu(const Gpu &gpu, std::optional<qint64> systemMemoryBytes)
 {
-    setTitle(tr("GPU %1 — %2").arg(gpu.card, gpu.gfxTarget.value_or(tr("unknown target"))));
+    // The gfx target names a compute GPU; a BMC's VGA has none, its driver says what it is.
+    setTitle(tr("GPU %1 — %2").arg(gpu.card, gpu.gfxTarget.value_or(gpu.driver.value_or(tr("unknown")))));
     setAccessibleName(title());
     QStringList identity;
     identity << gpu.pci.value_or(facts::unknownText());

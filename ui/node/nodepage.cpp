@@ -75,6 +75,7 @@ NodePage::NodePage(ProbeModels *models, QAction *refreshAction, QWidget *parent)
     , m_bannerIcon(new QLabel(m_banner))
     , m_bannerText(new QLabel(m_banner))
     , m_tabs(new QTabWidget(this))
+    , m_placeholder(new QLabel(this))
     , m_checksProxy(new StatusProxyModel(this))
     , m_nicsProxy(new StatusProxyModel(this))
     , m_portsProxy(new StatusProxyModel(this))
@@ -130,6 +131,10 @@ NodePage::NodePage(ProbeModels *models, QAction *refreshAction, QWidget *parent)
     bannerLayout->addWidget(m_bannerText, 1);
     m_banner->hide();
 
+    m_placeholder->setAlignment(Qt::AlignCenter);
+    m_placeholder->setWordWrap(true);
+    m_placeholder->setForegroundRole(QPalette::PlaceholderText);
+
     m_tabs->setAccessibleName(tr("Node details"));
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(createOverviewTab(), tr("&Overview"));
@@ -140,6 +145,7 @@ NodePage::NodePage(ProbeModels *models, QAction *refreshAction, QWidget *parent)
     layout->addLayout(header);
     layout->addWidget(m_banner);
     layout->addWidget(m_tabs, 1);
+    layout->addWidget(m_placeholder, 1);
 
     applyPaletteColours();
     updateHeader();
@@ -359,7 +365,7 @@ void NodePage::setState(State state)
     if (state == State::Failed) {
         const QString hint = failureHint(m_failure);
         QString html = QStringLiteral("<b>%1</b><br>%2")
-                           .arg(tr("Could not probe %1.").arg(m_node.name.toHtmlEscaped()),
+                           .arg(tr("Could not probe “%1”.").arg(m_node.name.toHtmlEscaped()),
                                 m_failureReason.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")));
         if (!hint.isEmpty())
             html += QStringLiteral("<br><br>%1 %2").arg(tr("What to do:"), hint.toHtmlEscaped());
@@ -408,6 +414,13 @@ void NodePage::updateHeader()
         break;
     }
     m_stateText->setText(text);
+
+    // Until a first probe answers there is nothing to show in the tabs but dashes.
+    m_tabs->setVisible(m_report.has_value());
+    m_placeholder->setVisible(!m_report.has_value());
+    m_placeholder->setText(m_state == State::Probing ? tr("Asking the engine about %1…").arg(m_node.name)
+                           : m_state == State::Failed ? QString()
+                                                      : tr("Not probed yet. Press Refresh (F5)."));
     if (status) {
         m_stateIcon->setPixmap(StatusStyle::icon(*status, palette()).pixmap(kIconSize, kIconSize));
         m_stateIcon->show();
@@ -444,8 +457,12 @@ void NodePage::updateOverview()
     if (!host.cmdlineKnown) {
         m_kernelFlags->setText(tr("The kernel command line could not be read."));
     } else if (flags.isEmpty()) {
-        m_kernelFlags->setText(tr("No amdgpu, ttm or IOMMU flags: the driver defaults apply, and the GPU may "
-                                  "reach only part of system memory."));
+        bool amdgpu = false;
+        for (const Gpu &gpu : report.gpus)
+            amdgpu = amdgpu || gpu.driver == QLatin1String("amdgpu");
+        m_kernelFlags->setText(amdgpu ? tr("No amdgpu, ttm or IOMMU flags: the driver defaults apply, so the GPU "
+                                           "may reach only part of system memory.")
+                                      : tr("No amdgpu, ttm or IOMMU flags on the kernel command line."));
     } else {
         QString html = QStringLiteral("<table cellspacing=\"2\">");
         for (const facts::KernelFlag &flag : flags) {

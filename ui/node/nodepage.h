@@ -85,6 +85,7 @@ private:
     QLabel *m_bannerText;
 
     QTabWidget *m_tabs;
+    QLabel *m_placeholder; // instead of the tabs until a first probe answers
     // overview
     QFormLayout *m_hostForm = nullptr;
     QLabel *m_hostname = nullptr;
