@@ -264,7 +264,8 @@ Json computeChecks(const Facts &f)
                    "port 4791 and the job ports are blocked");
     else
         checks.add("firewall_active", "pass", std::nullopt,
-                   f.firewalldState ? "firewalld is " + *f.firewalldState : "firewalld is not installed");
+                   f.firewalldState ? "firewalld is " + *f.firewalldState
+                                    : "firewalld is not installed or its state is unknown");
 
     // management_on_rdma_netdev
     bool anyRdmaNic = false;

@@ -757,7 +757,8 @@ Json probe(const Root &root)
     facts.iommuClassPresent = root.isDir("sys/class/iommu");
     facts.iommuClassEmpty = facts.iommuClassPresent && root.list("sys/class/iommu").empty();
     auto fw = root.run({"systemctl", "is-active", "firewalld"});
-    if (fw.found && !fw.timedOut)
+    // Without a running systemd, systemctl prints nothing on stdout: unknown.
+    if (fw.found && !fw.timedOut && !sys::trim(fw.out).empty())
         facts.firewalldState = sys::trim(fw.out);
 
     doc["checks"] = computeChecks(facts);
