@@ -23,6 +23,7 @@ constexpr const char *kUsage =
     "                                 serve peers' latency/bandwidth tests until killed\n"
     "  bench --peer ADDR --transport tcp|rdma [--test latency|bandwidth] [...]\n"
     "                                 run one test against a reflector (halolink.bench/1)\n"
+    "  agent [--root DIR]             JSON-lines session on stdin/stdout (docs/agent-protocol.md)\n"
     "  --version                      print the engine and protocol versions\n"
     "\n"
     "Exit codes: 0 success, 1 failure (a JSON error on stdout), 2 bad usage.\n";
@@ -58,6 +59,7 @@ int runEngine(int argc, char **argv)
         {"snapshot", snapshotCommand},
         {"reflect", reflectCommand},
         {"bench", benchCommand},
+        {"agent", agentCommand},
     };
     auto it = commands.find(command);
     if (it == commands.end()) {

@@ -14,6 +14,8 @@ int snapshotCommand(const Args &args);
 // engine/bench/
 int reflectCommand(const Args &args);
 int benchCommand(const Args &args);
+// engine/agent/
+int agentCommand(const Args &args);
 
 // Runs `argv[1]`'s subcommand; what main() does.
 int runEngine(int argc, char **argv);

@@ -1,0 +1,104 @@
+#include "bench/ping_client.h"
+
+#include <sys/socket.h>
+
+#include "bench/bench.h"
+#include "bench/control.h"
+
+namespace halolink::bench {
+
+TcpPinger::TcpPinger(std::string peer, int port, std::uint32_t size)
+    : m_peer(std::move(peer))
+    , m_port(port)
+    , m_size(size)
+    , m_out(size, 'm')
+    , m_in(size)
+{
+}
+
+void TcpPinger::connect(int timeoutMs)
+{
+    close();
+    m_aborted = false;
+    const SocketAddress address = resolveAddress(m_peer, m_port);
+    const std::string peerText = addressText(address);
+    Fd fd = connectTcp(address, peerText, timeoutMs);
+    setNoDelay(fd.get());
+    setIoTimeouts(fd.get(), timeoutMs);
+
+    // Iterations the reflector will never count down in practice: the
+    // session lasts until we close it (or until it idles out after 30 s).
+    Request request;
+    request.transport = Transport::Tcp;
+    request.test = TestKind::Latency;
+    request.size = m_size;
+    request.iters = kMaxIterations;
+    request.warmup = 0;
+    const RequestBytes req = encodeRequest(request);
+    Io io = sendAll(fd.get(), req.data(), req.size());
+    ReplyBytes bytes{};
+    if (io == Io::Ok)
+        io = recvAll(fd.get(), bytes.data(), bytes.size());
+    if (io == Io::Timeout)
+        throw sys::EngineError{errors::kPeerUnresponsive,
+                               peerText + " accepted the connection but sent no reply within " +
+                                   std::to_string(timeoutMs) + " ms",
+                               1};
+    if (io != Io::Ok)
+        throw sys::EngineError{errors::kProtocolMismatch,
+                               peerText + " closed the connection during the handshake (" +
+                                   ioText(io) + "; is it a halolink-engine reflector?)",
+                               1};
+    auto reply = decodeReply(bytes.data(), bytes.size());
+    if (!reply)
+        throw sys::EngineError{errors::kProtocolMismatch,
+                               peerText + " answered, but not as a halolink-engine reflector", 1};
+    if (reply->status != Status::Ok) {
+        const std::string why = reply->reason.empty() ? statusName(reply->status) : reply->reason;
+        throw sys::EngineError{reply->status == Status::VersionMismatch ? errors::kProtocolMismatch
+                                                                        : errors::kPeerRefused,
+                               "the reflector refused the test: " + why, 1};
+    }
+    std::lock_guard lock(m_fdMutex);
+    m_fd = std::move(fd);
+    if (m_aborted)
+        ::shutdown(m_fd.get(), SHUT_RDWR);
+}
+
+void TcpPinger::burst(int count, std::vector<std::int64_t> &rttNs)
+{
+    if (!m_fd.valid())
+        throw PeerLost{"not connected", 0};
+    const int fd = m_fd.get();
+    std::int64_t t0 = nowNs();
+    for (int i = 0; i < count; ++i) {
+        Io io = sendAll(fd, m_out.data(), m_out.size());
+        if (io == Io::Ok)
+            io = recvAll(fd, m_in.data(), m_in.size());
+        if (io != Io::Ok) {
+            close();
+            throw PeerLost{std::string("after ") + std::to_string(i) + " of " + std::to_string(count) +
+                               " round trips: " + ioText(io),
+                           static_cast<std::uint64_t>(i)};
+        }
+        const std::int64_t t1 = nowNs();
+        rttNs.push_back(t1 - t0);
+        t0 = t1;
+    }
+}
+
+void TcpPinger::close()
+{
+    std::lock_guard lock(m_fdMutex);
+    m_fd.reset();
+}
+
+void TcpPinger::abort()
+{
+    std::lock_guard lock(m_fdMutex);
+    m_aborted = true;
+    if (m_fd.valid())
+        ::shutdown(m_fd.get(), SHUT_RDWR);
+}
+
+} // namespace halolink::bench

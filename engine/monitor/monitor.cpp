@@ -1,0 +1,359 @@
+#include "monitor/monitor.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+
+#include "gpu/rocm_smi.h"
+#include "monitor/json_line.h"
+
+namespace halolink::monitor {
+
+namespace {
+
+bool isCard(const std::string &name)
+{
+    if (name.size() <= 4 || name.compare(0, 4, "card") != 0)
+        return false;
+    return std::all_of(name.begin() + 4, name.end(), [](unsigned char c) { return std::isdigit(c); });
+}
+
+bool isNumber(const std::string &name)
+{
+    return !name.empty() &&
+           std::all_of(name.begin(), name.end(), [](unsigned char c) { return std::isdigit(c); });
+}
+
+// hw_counters names summed into a port's traffic when it has no PMA
+// counters (ports/<p>/counters): irdma counts IP-level octets and packets
+// of its RDMA traffic, rxe only packets.
+constexpr std::string_view kRxBytesNames[] = {"ip4InOctets", "ip6InOctets"};
+constexpr std::string_view kTxBytesNames[] = {"ip4OutOctets", "ip6OutOctets"};
+constexpr std::string_view kRxPacketNames[] = {"ip4InPkts", "ip6InPkts", "rcvd_pkts"};
+constexpr std::string_view kTxPacketNames[] = {"ip4OutPkts", "ip6OutPkts", "sent_pkts"};
+
+template<std::size_t N>
+std::vector<int> hwIndices(const std::vector<std::string> &names, const std::string_view (&wanted)[N])
+{
+    std::vector<int> out;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        if (std::find(std::begin(wanted), std::end(wanted), names[i]) != std::end(wanted))
+            out.push_back(static_cast<int>(i));
+    }
+    return out;
+}
+
+} // namespace
+
+Monitor::Monitor(sys::Root root)
+    : m_root(std::move(root))
+{
+}
+
+AttrFile Monitor::open(const std::string &rel) const
+{
+    auto path = m_root.hostPath(rel);
+    return path ? AttrFile(*path) : AttrFile();
+}
+
+std::string Monitor::signature() const
+{
+    // Names only: what decides which files a frame reads.
+    std::string sig = "drm:";
+    for (const auto &card : m_root.list("sys/class/drm")) {
+        if (isCard(card))
+            sig += card + ",";
+    }
+    sig += "net:";
+    for (const auto &nd : m_root.list("sys/class/net")) {
+        if (m_root.readLink("sys/class/net/" + nd + "/device"))
+            sig += nd + ",";
+    }
+    sig += "ib:";
+    for (const auto &dev : m_root.list("sys/class/infiniband")) {
+        const std::string ports = "sys/class/infiniband/" + dev + "/ports";
+        for (const auto &p : m_root.list(ports))
+            sig += dev + "/" + p + "/" + std::to_string(m_root.list(ports + "/" + p + "/hw_counters").size()) + ",";
+    }
+    return sig;
+}
+
+bool Monitor::rescan(bool force)
+{
+    std::string sig = signature();
+    if (!force && !m_dirty && sig == m_signature)
+        return false;
+    m_signature = std::move(sig);
+    build();
+    m_dirty = false;
+    return true;
+}
+
+void Monitor::build()
+{
+    // Previous counter values survive a rebuild, so a device appearing
+    // elsewhere does not blank every rate for a frame.
+    std::map<std::string, std::pair<std::optional<std::uint64_t>, std::optional<std::uint64_t>>> nicPrev;
+    for (auto &n : m_nics)
+        nicPrev[n.name] = {n.prevRx, n.prevTx};
+    std::map<std::string, std::array<std::optional<std::uint64_t>, 4>> portPrev;
+    for (auto &p : m_ports)
+        portPrev[p.device + "/" + std::to_string(p.port)] = {p.rxBytes.prev, p.txBytes.prev, p.rxPackets.prev,
+                                                             p.txPackets.prev};
+
+    m_gpus.clear();
+    for (const auto &card : m_root.list("sys/class/drm")) {
+        if (!isCard(card))
+            continue;
+        const std::string dev = "sys/class/drm/" + card + "/device";
+        auto target = m_root.linkTarget(dev);
+        if (!target)
+            continue;
+        Gpu g;
+        g.card = card;
+        g.pci = sys::baseName(*target);
+        g.amdgpu = m_root.linkName(dev + "/driver").value_or("") == "amdgpu";
+        g.busy = open(dev + "/gpu_busy_percent");
+        g.vramUsed = open(dev + "/mem_info_vram_used");
+        g.gttUsed = open(dev + "/mem_info_gtt_used");
+        for (const auto &hw : m_root.list(dev + "/hwmon")) {
+            const std::string h = dev + "/hwmon/" + hw;
+            if (!g.power.valid()) {
+                g.power = open(h + "/power1_average");
+                if (!g.power.valid())
+                    g.power = open(h + "/power1_input");
+            }
+            if (!g.temperature.valid())
+                g.temperature = open(h + "/temp1_input");
+        }
+        // ROCm SMI only on the live machine, and only for what sysfs lacks.
+        if (m_root.live() && g.amdgpu && (!g.power.valid() || !g.temperature.valid())) {
+            auto &smi = gpu::RocmSmi::get();
+            g.smiPower = smi.usable() && !g.power.valid();
+            g.smiTemperature = smi.usable() && !g.temperature.valid();
+        }
+        m_gpus.push_back(std::move(g));
+    }
+
+    m_nics.clear();
+    for (const auto &nd : m_root.list("sys/class/net")) {
+        const std::string n = "sys/class/net/" + nd;
+        if (!m_root.readLink(n + "/device"))
+            continue; // lo, bridges, veths, bonds: as probe
+        Nic nic;
+        nic.name = nd;
+        nic.rx = open(n + "/statistics/rx_bytes");
+        nic.tx = open(n + "/statistics/tx_bytes");
+        if (auto it = nicPrev.find(nd); it != nicPrev.end())
+            std::tie(nic.prevRx, nic.prevTx) = it->second;
+        m_nics.push_back(std::move(nic));
+    }
+
+    m_ports.clear();
+    for (const auto &dev : m_root.list("sys/class/infiniband")) {
+        const std::string portsDir = "sys/class/infiniband/" + dev + "/ports";
+        std::vector<std::string> portNames = m_root.list(portsDir);
+        std::erase_if(portNames, [](const std::string &n) { return !isNumber(n); });
+        std::sort(portNames.begin(), portNames.end(),
+                  [](const std::string &a, const std::string &b) { return std::stoi(a) < std::stoi(b); });
+        for (const auto &pn : portNames) {
+            const std::string pd = portsDir + "/" + pn;
+            RdmaPort p;
+            p.device = dev;
+            p.port = std::stoi(pn);
+            p.normalized.fill(-1);
+            std::vector<std::string> names;
+            for (const auto &c : m_root.list(pd + "/hw_counters")) {
+                if (isCounterSetting(c))
+                    continue;
+                HwCounter hc;
+                hc.name = c;
+                hc.file = open(pd + "/hw_counters/" + c);
+                if (!hc.file.valid())
+                    continue;
+                if (auto k = normalizedIndex(c); k && p.normalized[*k] < 0)
+                    p.normalized[*k] = static_cast<int>(p.hw.size());
+                names.push_back(c);
+                p.hw.push_back(std::move(hc));
+            }
+            // PMA counters: data in units of 4 bytes (IBA "octets divided by 4").
+            p.rxBytes.file = open(pd + "/counters/port_rcv_data");
+            p.rxBytes.scale = 4;
+            p.txBytes.file = open(pd + "/counters/port_xmit_data");
+            p.txBytes.scale = 4;
+            p.rxPackets.file = open(pd + "/counters/port_rcv_packets");
+            p.txPackets.file = open(pd + "/counters/port_xmit_packets");
+            if (!p.rxBytes.file.valid())
+                p.rxBytes.hwSum = hwIndices(names, kRxBytesNames);
+            if (!p.txBytes.file.valid())
+                p.txBytes.hwSum = hwIndices(names, kTxBytesNames);
+            if (!p.rxPackets.file.valid())
+                p.rxPackets.hwSum = hwIndices(names, kRxPacketNames);
+            if (!p.txPackets.file.valid())
+                p.txPackets.hwSum = hwIndices(names, kTxPacketNames);
+            if (auto it = portPrev.find(dev + "/" + pn); it != portPrev.end()) {
+                p.rxBytes.prev = it->second[0];
+                p.txBytes.prev = it->second[1];
+                p.rxPackets.prev = it->second[2];
+                p.txPackets.prev = it->second[3];
+            }
+            m_ports.push_back(std::move(p));
+        }
+    }
+}
+
+void Monitor::resetRates()
+{
+    m_prevMonoNs.reset();
+    for (auto &n : m_nics)
+        n.prevRx = n.prevTx = std::nullopt;
+    for (auto &p : m_ports)
+        p.rxBytes.prev = p.txBytes.prev = p.rxPackets.prev = p.txPackets.prev = std::nullopt;
+}
+
+std::optional<std::uint64_t> Monitor::readTraffic(RdmaPort &p, Traffic &t)
+{
+    if (t.file.valid()) {
+        auto v = t.file.readCounter();
+        if (!v) {
+            m_dirty = true;
+            return std::nullopt;
+        }
+        return *v * t.scale;
+    }
+    if (t.hwSum.empty())
+        return std::nullopt;
+    std::uint64_t sum = 0;
+    for (int i : t.hwSum) {
+        if (!p.hw[static_cast<std::size_t>(i)].value)
+            return std::nullopt;
+        sum += *p.hw[static_cast<std::size_t>(i)].value;
+    }
+    return sum;
+}
+
+std::optional<double> Monitor::rate(std::optional<std::uint64_t> now, std::optional<std::uint64_t> &prev,
+                                    double scale, double dt)
+{
+    std::optional<double> r;
+    // A counter that went backwards was reset (driver reload, `rdma
+    // statistic` reset): no rate rather than a huge bogus one.
+    if (now && prev && dt > 0 && *now >= *prev)
+        r = double(*now - *prev) * scale / dt;
+    prev = now;
+    return r;
+}
+
+void Monitor::sample(std::uint64_t seq, std::int64_t realNs, std::int64_t monoNs, std::int64_t intervalNs,
+                     std::string &out)
+{
+    const double dt = m_prevMonoNs ? double(monoNs - *m_prevMonoNs) / 1e9 : 0.0;
+    m_prevMonoNs = monoNs;
+
+    auto read = [this](const AttrFile &f) -> std::optional<std::int64_t> {
+        if (!f.valid())
+            return std::nullopt;
+        auto v = f.readInt();
+        if (!v)
+            m_dirty = true;
+        return v;
+    };
+
+    JsonLine j(out);
+    j.beginObject();
+    j.field("event", "frame");
+    j.field("seq", seq);
+    j.field("time_ns", realNs);
+    j.field("interval_ns", intervalNs);
+
+    j.key("gpus");
+    j.beginArray();
+    for (auto &g : m_gpus) {
+        j.beginObject();
+        j.field("card", g.card);
+        j.field("busy_percent", read(g.busy));
+        j.field("vram_used_bytes", read(g.vramUsed));
+        j.field("gtt_used_bytes", read(g.gttUsed));
+        std::optional<double> power, temperature;
+        if (auto uw = read(g.power))
+            power = double(*uw) / 1e6;
+        else if (g.smiPower)
+            power = gpu::RocmSmi::get().powerWatts(g.pci);
+        if (auto mc = read(g.temperature))
+            temperature = double(*mc) / 1000.0;
+        else if (g.smiTemperature)
+            temperature = gpu::RocmSmi::get().temperatureCelsius(g.pci);
+        j.field("power_w", power);
+        j.field("temperature_c", temperature);
+        j.endObject();
+    }
+    j.endArray();
+
+    j.key("nics");
+    j.beginArray();
+    for (auto &n : m_nics) {
+        std::optional<std::uint64_t> rx, tx;
+        if (n.rx.valid() && !(rx = n.rx.readCounter()))
+            m_dirty = true;
+        if (n.tx.valid() && !(tx = n.tx.readCounter()))
+            m_dirty = true;
+        j.beginObject();
+        j.field("netdev", n.name);
+        j.field("rx_bytes", rx);
+        j.field("tx_bytes", tx);
+        j.field("rx_bytes_per_s", rate(rx, n.prevRx, 1.0, dt));
+        j.field("tx_bytes_per_s", rate(tx, n.prevTx, 1.0, dt));
+        j.endObject();
+    }
+    j.endArray();
+
+    j.key("rdma");
+    j.beginArray();
+    for (auto &p : m_ports) {
+        for (auto &c : p.hw) {
+            c.value = c.file.readCounter();
+            if (!c.value)
+                m_dirty = true;
+        }
+        const auto rxBytes = readTraffic(p, p.rxBytes);
+        const auto txBytes = readTraffic(p, p.txBytes);
+        const auto rxPackets = readTraffic(p, p.rxPackets);
+        const auto txPackets = readTraffic(p, p.txPackets);
+        j.beginObject();
+        j.field("device", p.device);
+        j.field("port", p.port);
+        j.field("rx_bytes", rxBytes);
+        j.field("tx_bytes", txBytes);
+        j.field("rx_bytes_per_s", rate(rxBytes, p.rxBytes.prev, 1.0, dt));
+        j.field("tx_bytes_per_s", rate(txBytes, p.txBytes.prev, 1.0, dt));
+        j.field("rx_packets_per_s", rate(rxPackets, p.rxPackets.prev, 1.0, dt));
+        j.field("tx_packets_per_s", rate(txPackets, p.txPackets.prev, 1.0, dt));
+        for (auto group : {CounterGroup::Errors, CounterGroup::Congestion}) {
+            j.key(group == CounterGroup::Errors ? "errors" : "congestion");
+            j.beginObject();
+            for (std::size_t k = 0; k < kNormalizedKeys.size(); ++k) {
+                if (kNormalizedKeys[k].group != group)
+                    continue;
+                const int i = p.normalized[k];
+                j.key(kNormalizedKeys[k].key);
+                if (i >= 0)
+                    j.value(p.hw[static_cast<std::size_t>(i)].value);
+                else
+                    j.null();
+            }
+            j.endObject();
+        }
+        if (m_rawCounters) {
+            j.key("counters");
+            j.beginObject();
+            for (auto &c : p.hw)
+                j.field(c.name, c.value);
+            j.endObject();
+        }
+        j.endObject();
+    }
+    j.endArray();
+    j.endObject();
+}
+
+} // namespace halolink::monitor

@@ -1,0 +1,102 @@
+#pragma once
+// Telemetry sampling for the agent's `frame` events (docs/agent-protocol.md):
+// GPU busy, memory, power and temperature (amdgpu sysfs and hwmon, ROCm SMI
+// as a live fallback), NIC byte counters, and RDMA port traffic and
+// hw_counters with normalised error/congestion keys.
+//
+// Cheap by construction: paths are resolved and files opened once by
+// rescan(), a sample is one pread() per value into a stack buffer, and the
+// frame is written into a reused string. rescan() runs every few seconds
+// and rebuilds only when the set of devices changed (a created rxe device,
+// a hot-plugged NIC) or a device's files stopped answering. Everything goes
+// through sys::Root, so tests run it against a fake sysfs tree.
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "monitor/attr_file.h"
+#include "monitor/counter_map.h"
+#include "sys/root.h"
+
+namespace halolink::monitor {
+
+class Monitor {
+public:
+    explicit Monitor(sys::Root root);
+
+    // Finds devices and opens their files; rebuilds only when something
+    // changed since the last call (or `force`). Returns true when it rebuilt.
+    bool rescan(bool force = false);
+
+    // Reads every value and appends one `frame` object (no newline) to
+    // `out`. `monoNs` (CLOCK_MONOTONIC) gives the rates, `realNs`
+    // (CLOCK_REALTIME) the frame's time.
+    void sample(std::uint64_t seq, std::int64_t realNs, std::int64_t monoNs, std::int64_t intervalNs,
+                std::string &out);
+
+    // The next frame has null rates (telemetry was stopped and restarted).
+    void resetRates();
+    // Whether frames carry every raw hw_counters value ("counters").
+    void setRawCounters(bool on) { m_rawCounters = on; }
+
+    std::size_t gpuCount() const { return m_gpus.size(); }
+    std::size_t nicCount() const { return m_nics.size(); }
+    std::size_t rdmaPortCount() const { return m_ports.size(); }
+
+private:
+    struct Gpu {
+        std::string card;
+        std::string pci;
+        bool amdgpu = false;
+        AttrFile busy, vramUsed, gttUsed;
+        AttrFile power; // microwatts
+        AttrFile temperature; // millidegrees Celsius
+        bool smiPower = false, smiTemperature = false;
+    };
+    struct Nic {
+        std::string name;
+        AttrFile rx, tx;
+        std::optional<std::uint64_t> prevRx, prevTx;
+    };
+    struct HwCounter {
+        std::string name;
+        AttrFile file;
+        std::optional<std::uint64_t> value;
+    };
+    // A traffic figure from one file (scaled) or the sum of hw_counters.
+    struct Traffic {
+        AttrFile file;
+        std::uint64_t scale = 1;
+        std::vector<int> hwSum; // indices into RdmaPort::hw, used when !file.valid()
+        std::optional<std::uint64_t> prev;
+        bool available() const { return file.valid() || !hwSum.empty(); }
+    };
+    struct RdmaPort {
+        std::string device;
+        int port = 1;
+        Traffic rxBytes, txBytes, rxPackets, txPackets;
+        std::vector<HwCounter> hw;
+        std::array<int, kNormalizedKeys.size()> normalized{}; // index into hw, or -1
+    };
+
+    void build();
+    std::string signature() const;
+    std::optional<std::uint64_t> readTraffic(RdmaPort &p, Traffic &t);
+    std::optional<double> rate(std::optional<std::uint64_t> now, std::optional<std::uint64_t> &prev,
+                               double scale, double dt);
+    AttrFile open(const std::string &rel) const;
+
+    sys::Root m_root;
+    std::string m_signature;
+    bool m_dirty = true; // a file stopped answering: rebuild at the next rescan
+    bool m_rawCounters = true;
+    std::optional<std::int64_t> m_prevMonoNs;
+    std::vector<Gpu> m_gpus;
+    std::vector<Nic> m_nics;
+    std::vector<RdmaPort> m_ports;
+};
+
+} // namespace halolink::monitor
