@@ -1,6 +1,8 @@
 #include "bench/net.h"
 
+#include <algorithm>
 #include <arpa/inet.h>
+#include <chrono>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -219,6 +221,62 @@ Io recvAllSpinning(int fd, void *data, std::size_t length, std::int64_t timeoutN
         }
     }
     return Io::Ok;
+}
+
+void setDeadPeerDetection(int fd, int timeoutMs)
+{
+    int one = 1;
+    int idle = std::max(1, timeoutMs / 1000);
+    int interval = 1;
+    int count = 3;
+    unsigned int userTimeout = static_cast<unsigned int>(timeoutMs);
+    ::setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, &one, sizeof one);
+    ::setsockopt(fd, IPPROTO_TCP, TCP_KEEPIDLE, &idle, sizeof idle);
+    ::setsockopt(fd, IPPROTO_TCP, TCP_KEEPINTVL, &interval, sizeof interval);
+    ::setsockopt(fd, IPPROTO_TCP, TCP_KEEPCNT, &count, sizeof count);
+    ::setsockopt(fd, IPPROTO_TCP, TCP_USER_TIMEOUT, &userTimeout, sizeof userTimeout);
+}
+
+Watchdog::Watchdog(int fd, int timeoutMs)
+    : m_fd(fd)
+    , m_timeoutMs(timeoutMs)
+    , m_thread([this] { run(); })
+{
+}
+
+Watchdog::~Watchdog()
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_done = true;
+    }
+    m_wake.notify_all();
+    m_thread.join();
+}
+
+void Watchdog::run()
+{
+    // Checks a few times per timeout; a stalled counter for the whole
+    // timeout means the peer is gone (or frozen).
+    const auto step = std::chrono::milliseconds(std::max(10, m_timeoutMs / 10));
+    std::uint64_t last = m_progress.load(std::memory_order_relaxed);
+    std::int64_t lastChange = nowNs();
+    std::unique_lock lock(m_mutex);
+    while (!m_done) {
+        m_wake.wait_for(lock, step);
+        if (m_done)
+            break;
+        const std::uint64_t now = m_progress.load(std::memory_order_relaxed);
+        const std::int64_t t = nowNs();
+        if (now != last) {
+            last = now;
+            lastChange = t;
+        } else if (t - lastChange > std::int64_t(m_timeoutMs) * 1'000'000) {
+            m_fired = true;
+            ::shutdown(m_fd, SHUT_RDWR);
+            break;
+        }
+    }
 }
 
 bool setBusyPoll(int fd, int microseconds)

@@ -3,11 +3,15 @@
 // preflight: addresses, bounded connect, whole-message send/recv with
 // timeouts, and the monotonic clock every measurement uses.
 
+#include <atomic>
+#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <ctime>
+#include <mutex>
 #include <string>
 #include <sys/socket.h>
+#include <thread>
 #include <utility>
 
 namespace halolink::bench {
@@ -77,6 +81,37 @@ Io recvAll(int fd, void *data, std::size_t length);
 // Non-blocking receive loop that spins instead of sleeping (busy polling);
 // gives up after `timeoutNs` without progress.
 Io recvAllSpinning(int fd, void *data, std::size_t length, std::int64_t timeoutNs);
+
+// Dead-peer detection that costs nothing per message: keepalive probes on
+// an idle connection, and TCP_USER_TIMEOUT for data the peer never
+// acknowledges (its host died or the link went down).
+void setDeadPeerDetection(int fd, int timeoutMs);
+
+// Ends a blocking wait on `fd` when `progress` stops moving for `timeoutMs`:
+// it shuts the socket down, so the blocked recv/send returns at once. The hot
+// loop pays one relaxed store per iteration, instead of the kernel arming a
+// timer on every blocking recv (SO_RCVTIMEO), which shows in the latency.
+class Watchdog {
+public:
+    Watchdog(int fd, int timeoutMs);
+    ~Watchdog();
+    Watchdog(const Watchdog &) = delete;
+    Watchdog &operator=(const Watchdog &) = delete;
+
+    void tick(std::uint64_t n) { m_progress.store(n, std::memory_order_relaxed); }
+    bool fired() const { return m_fired.load(); }
+
+private:
+    void run();
+    int m_fd;
+    int m_timeoutMs;
+    std::atomic<std::uint64_t> m_progress{0};
+    std::atomic<bool> m_fired{false};
+    std::mutex m_mutex;
+    std::condition_variable m_wake;
+    bool m_done = false;
+    std::thread m_thread;
+};
 
 // Asks the kernel to busy-poll the device queue on this socket for
 // `microseconds` (SO_BUSY_POLL); false where not permitted or not supported.

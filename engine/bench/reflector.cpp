@@ -158,7 +158,14 @@ void tcpSession(Fd fd, std::string peer, SessionTracker &sessions, bool rdmaAvai
         return;
 
     logLine(peer + ": tcp " + testName(req->test) + ", " + std::to_string(req->size) + " bytes");
-    setIoTimeouts(fd.get(), kSessionIdleMs);
+    if (req->test == TestKind::Latency) {
+        // No per-call receive timeout in the echo loop (the kernel would arm
+        // a timer on every recv); keepalive finds a client whose host died.
+        setIoTimeouts(fd.get(), 0);
+        setDeadPeerDetection(fd.get(), kSessionIdleMs);
+    } else {
+        setIoTimeouts(fd.get(), kSessionIdleMs);
+    }
     if (req->test == TestKind::Latency)
         tcpLatencySession(fd.get(), *req);
     else

@@ -74,6 +74,16 @@ BenchResult tcpLatency(const BenchParams &p, int fd)
     if (p.busyPoll)
         r.extra["so_busy_poll"] = setBusyPoll(fd, 50);
     r.extra["busy_poll"] = p.busyPoll;
+    // No per-call timeouts in the loop (see Watchdog); the watchdog and the
+    // kernel's dead-peer detection bound every wait instead.
+    setIoTimeouts(fd, 0);
+    setDeadPeerDetection(fd, kIoTimeoutMs);
+    Watchdog watchdog(fd, kIoTimeoutMs);
+    auto lostText = [&](Io io) {
+        return watchdog.fired() ? "no reply for " + std::to_string(kIoTimeoutMs) + " ms"
+                                : std::string(ioText(io));
+    };
+    std::uint64_t ticks = 0;
 
     // Everything the loop touches is allocated up front.
     std::vector<char> out(p.size, 'h');
@@ -96,7 +106,8 @@ BenchResult tcpLatency(const BenchParams &p, int fd)
         while (r.warmupIters < p.warmup || t - warmStart < kMinWarmupNs) {
             Io io = exchange();
             if (io != Io::Ok)
-                throw PeerLost{std::string("during warm-up: ") + ioText(io), 0};
+                throw PeerLost{"during warm-up: " + lostText(io), 0};
+            watchdog.tick(++ticks);
             ++r.warmupIters;
             t = nowNs();
         }
@@ -111,8 +122,9 @@ BenchResult tcpLatency(const BenchParams &p, int fd)
         Io io = exchange();
         if (io != Io::Ok)
             throw PeerLost{std::string("after ") + std::to_string(i) + " of " +
-                               std::to_string(p.iters) + " iterations: " + ioText(io),
+                               std::to_string(p.iters) + " iterations: " + lostText(io),
                            i};
+        watchdog.tick(++ticks);
         const std::int64_t t1 = nowNs();
         r.rttNs[i] = t1 - t0;
         t0 = t1;
