@@ -1,0 +1,189 @@
+#include "ssh/libsshwrapper.h"
+
+#include <libssh/callbacks.h>
+
+#include <QByteArray>
+#include <QStringList>
+
+#include <algorithm>
+#include <mutex>
+
+namespace halolink::libssh {
+
+void initialize()
+{
+    static std::once_flag once;
+    std::call_once(once, [] { ssh_init(); });
+}
+
+QString lastError(ssh_session session)
+{
+    const char *e = session ? ssh_get_error(session) : nullptr;
+    return e && *e ? QString::fromUtf8(e) : QStringLiteral("unknown libssh error");
+}
+
+namespace {
+
+bool setString(ssh_session s, ssh_options_e option, const QString &value, const char *what,
+               QString *error)
+{
+    const QByteArray v = value.toUtf8();
+    if (ssh_options_set(s, option, v.constData()) != SSH_OK) {
+        *error = QStringLiteral("Cannot set the SSH %1 \"%2\": %3")
+                     .arg(QLatin1String(what), value, lastError(s));
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+bool applyEndpoint(ssh_session s, const SshEndpoint &ep, QString *error)
+{
+    if (ep.host.trimmed().isEmpty()) {
+        *error = QStringLiteral("No host given.");
+        return false;
+    }
+    // The ssh dir decides where the default config and keys are: set it first.
+    if (!ep.sshDir.isEmpty() && !setString(s, SSH_OPTIONS_SSH_DIR, ep.sshDir, "directory", error))
+        return false;
+    if (!setString(s, SSH_OPTIONS_HOST, ep.host, "host", error))
+        return false;
+
+    // The config: aliases, HostName, User, Port, IdentityFile, ProxyJump.
+    int rc;
+    if (ep.configFile.isEmpty()) {
+        rc = ssh_options_parse_config(s, nullptr); // ~/.ssh/config, then /etc/ssh/ssh_config
+    } else {
+        const QByteArray path = ep.configFile.toUtf8();
+        rc = ssh_options_parse_config(s, path.constData());
+    }
+    if (rc != SSH_OK) {
+        *error = QStringLiteral("Cannot read the SSH config%1: %2")
+                     .arg(ep.configFile.isEmpty() ? QString() : QStringLiteral(" ") + ep.configFile,
+                          lastError(s));
+        return false;
+    }
+    // Parsed once, here; ssh_connect must not parse it again over our overrides.
+    bool no = false;
+    ssh_options_set(s, SSH_OPTIONS_PROCESS_CONFIG, &no);
+
+    // The person's overrides win over the config.
+    if (!ep.user.isEmpty() && !setString(s, SSH_OPTIONS_USER, ep.user, "user", error))
+        return false;
+    if (ep.port > 0) {
+        const unsigned int port = static_cast<unsigned int>(ep.port);
+        if (ssh_options_set(s, SSH_OPTIONS_PORT, &port) != SSH_OK) {
+            *error = QStringLiteral("Cannot set the SSH port %1.").arg(ep.port);
+            return false;
+        }
+    }
+    if (!ep.identityFile.isEmpty()
+        && !setString(s, SSH_OPTIONS_IDENTITY, ep.identityFile, "identity file", error))
+        return false;
+    if (!ep.knownHostsFile.isEmpty()
+        && !setString(s, SSH_OPTIONS_KNOWNHOSTS, ep.knownHostsFile, "known_hosts file", error))
+        return false;
+    if (!ep.globalKnownHostsFile.isEmpty()
+        && !setString(s, SSH_OPTIONS_GLOBAL_KNOWNHOSTS, ep.globalKnownHostsFile,
+                      "global known_hosts file", error))
+        return false;
+    if (!ep.agentSocket.isEmpty()) {
+        // "none": a path nothing listens on, so libssh finds no agent.
+        const QString sock = ep.agentSocket == QLatin1String("none") ? QStringLiteral("/dev/null")
+                                                                     : ep.agentSocket;
+        if (!setString(s, SSH_OPTIONS_IDENTITY_AGENT, sock, "agent socket", error))
+            return false;
+    }
+    // Never ask on a terminal or accept keys silently: host keys are decided by
+    // SshSession (known_hosts + the person), not by libssh.
+    int strict = 1;
+    ssh_options_set(s, SSH_OPTIONS_STRICTHOSTKEYCHECK, &strict);
+    int nodelay = 1;
+    ssh_options_set(s, SSH_OPTIONS_NODELAY, &nodelay);
+    return true;
+}
+
+QString resolvedHost(ssh_session s)
+{
+    char *v = nullptr;
+    if (ssh_options_get(s, SSH_OPTIONS_HOST, &v) != SSH_OK || !v)
+        return {};
+    const QString out = QString::fromUtf8(v);
+    ssh_string_free_char(v);
+    return out;
+}
+
+QString resolvedUser(ssh_session s)
+{
+    char *v = nullptr;
+    if (ssh_options_get(s, SSH_OPTIONS_USER, &v) != SSH_OK || !v)
+        return {};
+    const QString out = QString::fromUtf8(v);
+    ssh_string_free_char(v);
+    return out;
+}
+
+int resolvedPort(ssh_session s)
+{
+    unsigned int port = 0;
+    if (ssh_options_get_port(s, &port) != SSH_OK)
+        return 22;
+    return static_cast<int>(port);
+}
+
+void setTimeout(ssh_session s, std::chrono::milliseconds timeout)
+{
+    const long ms = std::max<long>(1, static_cast<long>(timeout.count()));
+    long seconds = ms / 1000;
+    long usec = (ms % 1000) * 1000;
+    ssh_options_set(s, SSH_OPTIONS_TIMEOUT, &seconds);
+    ssh_options_set(s, SSH_OPTIONS_TIMEOUT_USEC, &usec);
+}
+
+HostKeyInfo serverHostKey(ssh_session s, QString *error)
+{
+    HostKeyInfo info;
+    info.host = resolvedHost(s);
+    info.port = resolvedPort(s);
+    ssh_key raw = nullptr;
+    if (ssh_get_server_publickey(s, &raw) != SSH_OK || !raw) {
+        *error = QStringLiteral("The server sent no host key: %1").arg(lastError(s));
+        return info;
+    }
+    Key key(raw);
+    info.keyType = QString::fromLatin1(ssh_key_type_to_char(ssh_key_type(key.get())));
+    unsigned char *hash = nullptr;
+    size_t len = 0;
+    if (ssh_get_publickey_hash(key.get(), SSH_PUBLICKEY_HASH_SHA256, &hash, &len) != SSH_OK) {
+        *error = QStringLiteral("Cannot hash the host key: %1").arg(lastError(s));
+        return info;
+    }
+    char *text = ssh_get_fingerprint_hash(SSH_PUBLICKEY_HASH_SHA256, hash, len);
+    ssh_clean_pubkey_hash(&hash);
+    if (!text) {
+        *error = QStringLiteral("Cannot format the host key fingerprint.");
+        return info;
+    }
+    info.fingerprint = QString::fromLatin1(text); // "SHA256:..."
+    ssh_string_free_char(text);
+    return info;
+}
+
+QString methodNames(int methods)
+{
+    QStringList names;
+    if (methods & SSH_AUTH_METHOD_PUBLICKEY)
+        names << QStringLiteral("publickey");
+    if (methods & SSH_AUTH_METHOD_INTERACTIVE)
+        names << QStringLiteral("keyboard-interactive");
+    if (methods & SSH_AUTH_METHOD_PASSWORD)
+        names << QStringLiteral("password");
+    if (methods & SSH_AUTH_METHOD_HOSTBASED)
+        names << QStringLiteral("hostbased");
+    if (methods & SSH_AUTH_METHOD_GSSAPI_MIC)
+        names << QStringLiteral("gssapi-with-mic");
+    return names.isEmpty() ? QStringLiteral("none") : names.join(QLatin1Char(','));
+}
+
+} // namespace halolink::libssh

@@ -1,0 +1,128 @@
+#include "ssh/remoteprocess.h"
+
+#include "ssh/sshlogging.h"
+
+namespace halolink {
+
+RemoteProcess::RemoteProcess(SshSession *session, const QString &command, QObject *parent)
+    : QObject(parent)
+    , m_session(session)
+    , m_command(command)
+{
+}
+
+RemoteProcess::~RemoteProcess()
+{
+    if (m_running && m_session) {
+        m_session->closeChannel(m_id);
+        m_session->detachSink(m_id);
+    }
+}
+
+void RemoteProcess::start()
+{
+    if (m_running || m_done)
+        return;
+    m_running = true;
+    if (!m_session) {
+        QMetaObject::invokeMethod(this, [this] { sshChannelClosed(-1, QStringLiteral("Not connected.")); },
+                                  Qt::QueuedConnection);
+        return;
+    }
+    m_id = m_session->openChannel(m_command.toUtf8(), this);
+}
+
+void RemoteProcess::write(const QByteArray &data)
+{
+    if (!m_running)
+        return;
+    if (!m_opened) {
+        m_pendingWrites += data;
+        return;
+    }
+    m_session->writeChannel(m_id, data);
+}
+
+void RemoteProcess::closeStdin()
+{
+    if (m_running && m_opened && m_session)
+        m_session->closeChannelInput(m_id);
+}
+
+void RemoteProcess::terminate()
+{
+    if (!m_running || !m_session)
+        return;
+    m_session->closeChannel(m_id); // the worker answers with channelClosed
+}
+
+void RemoteProcess::sshChannelOpened()
+{
+    m_opened = true;
+    if (!m_pendingWrites.isEmpty()) {
+        m_session->writeChannel(m_id, m_pendingWrites);
+        m_pendingWrites.clear();
+    }
+    Q_EMIT started();
+}
+
+void RemoteProcess::split(QByteArray &buffer, bool isStderr, bool flushAll)
+{
+    qsizetype start = 0;
+    for (;;) {
+        const qsizetype nl = buffer.indexOf('\n', start);
+        if (nl < 0)
+            break;
+        QByteArray line = buffer.mid(start, nl - start);
+        if (line.endsWith('\r'))
+            line.chop(1);
+        start = nl + 1;
+        if (!isStderr && m_discardingOut) {
+            m_discardingOut = false; // the end of an over-long line
+            continue;
+        }
+        if (isStderr)
+            Q_EMIT stderrLine(line);
+        else
+            Q_EMIT lineReceived(line);
+        if (!m_running && !flushAll)
+            return;
+    }
+    buffer.remove(0, start);
+    if (buffer.size() > m_maxLine) {
+        qCWarning(lcSsh) << "dropping an over-long line from" << m_command.left(80) << "(" << buffer.size()
+                         << "bytes)";
+        buffer.clear();
+        if (!isStderr)
+            m_discardingOut = true;
+    }
+    if (flushAll && !buffer.isEmpty()) {
+        if (isStderr)
+            Q_EMIT stderrLine(buffer);
+        else if (!m_discardingOut)
+            Q_EMIT lineReceived(buffer);
+        buffer.clear();
+    }
+}
+
+void RemoteProcess::sshChannelData(bool isStderr, const QByteArray &data)
+{
+    QByteArray &buffer = isStderr ? m_err : m_out;
+    buffer.append(data);
+    split(buffer, isStderr, false);
+}
+
+void RemoteProcess::sshChannelClosed(int exitStatus, const QString &error)
+{
+    if (m_done)
+        return;
+    split(m_out, false, true);
+    split(m_err, true, true);
+    m_running = false;
+    m_done = true;
+    m_exitCode = exitStatus;
+    m_error = error;
+    Q_EMIT finished(exitStatus, error);
+}
+
+} // namespace halolink

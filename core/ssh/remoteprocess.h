@@ -1,0 +1,64 @@
+#pragma once
+// A long-lived command on a node (the engine's agent): stdout read line by
+// line, stdin written as the app likes, until the command ends or the
+// connection drops. For one-shot commands use RemoteTask.
+
+#include "ssh/sshsession.h"
+
+#include <QByteArray>
+#include <QObject>
+#include <QPointer>
+
+namespace halolink {
+
+class RemoteProcess final : public QObject, public SshChannelSink
+{
+    Q_OBJECT
+
+public:
+    RemoteProcess(SshSession *session, const QString &command, QObject *parent = nullptr);
+    ~RemoteProcess() override;
+
+    // A line longer than this is dropped (logged), so a broken peer cannot
+    // make the app buffer without bound.
+    void setMaxLineLength(qsizetype bytes) { m_maxLine = bytes; }
+
+    void start();
+    bool isRunning() const { return m_running; }
+    void write(const QByteArray &data);
+    void writeLine(const QByteArray &line) { write(line + '\n'); }
+    void closeStdin();
+    // Asks the remote command to stop (TERM) and closes the channel.
+    void terminate();
+
+    int exitCode() const { return m_exitCode; }
+    QString errorString() const { return m_error; }
+
+Q_SIGNALS:
+    void started();
+    void lineReceived(const QByteArray &line); // stdout, without the newline
+    void stderrLine(const QByteArray &line);
+    // The command ended (exitCode, -1 when unknown) or the channel broke (error).
+    void finished(int exitCode, const QString &error);
+
+private:
+    void sshChannelOpened() override;
+    void sshChannelData(bool isStderr, const QByteArray &data) override;
+    void sshChannelClosed(int exitStatus, const QString &error) override;
+    void split(QByteArray &buffer, bool isStderr, bool flushAll);
+
+    QPointer<SshSession> m_session;
+    QString m_command;
+    qsizetype m_maxLine = 16 * 1024 * 1024;
+    int m_id = 0;
+    bool m_running = false;
+    bool m_opened = false;
+    bool m_done = false;
+    QByteArray m_pendingWrites;
+    QByteArray m_out, m_err;
+    bool m_discardingOut = false;
+    int m_exitCode = -1;
+    QString m_error;
+};
+
+} // namespace halolink

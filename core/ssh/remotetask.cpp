@@ -1,0 +1,108 @@
+#include "ssh/remotetask.h"
+
+#include "ssh/sshlogging.h"
+
+#include <QTimer>
+
+namespace halolink {
+
+RemoteTask::RemoteTask(SshSession *session, const QString &command, QObject *parent)
+    : QObject(parent)
+    , m_session(session)
+    , m_command(command)
+{
+    qRegisterMetaType<Failure>();
+}
+
+RemoteTask::~RemoteTask()
+{
+    if (m_running && m_session) {
+        m_session->closeChannel(m_id);
+        m_session->detachSink(m_id);
+    }
+}
+
+void RemoteTask::start()
+{
+    if (m_running || m_done)
+        return;
+    if (!m_session || !m_session->isReady()) {
+        m_done = true;
+        m_failure = Failure::NotStarted;
+        m_error = QStringLiteral("Not connected.");
+        QMetaObject::invokeMethod(this, [this] { Q_EMIT failed(m_failure, m_error); }, Qt::QueuedConnection);
+        return;
+    }
+    m_running = true;
+    if (m_timeout.count() > 0) {
+        m_timer = new QTimer(this);
+        m_timer->setSingleShot(true);
+        connect(m_timer, &QTimer::timeout, this, [this] {
+            finishWithFailure(Failure::Timeout, QStringLiteral("The command did not finish within %1 s.")
+                                                    .arg(m_timeout.count() / 1000.0));
+        });
+        m_timer->start(m_timeout);
+    }
+    qCDebug(lcSsh).noquote() << "run on" << m_session->endpoint().displayName() << ":" << m_command;
+    m_id = m_session->openChannel(m_command.toUtf8(), this);
+}
+
+void RemoteTask::cancel()
+{
+    if (m_running)
+        finishWithFailure(Failure::Cancelled, QStringLiteral("Cancelled."));
+}
+
+void RemoteTask::finishWithFailure(Failure failure, const QString &message)
+{
+    if (m_done)
+        return;
+    if (m_running && m_session) {
+        m_session->closeChannel(m_id);
+        m_session->detachSink(m_id);
+    }
+    m_running = false;
+    m_done = true;
+    if (m_timer)
+        m_timer->stop();
+    m_failure = failure;
+    m_error = message;
+    Q_EMIT failed(failure, message);
+}
+
+void RemoteTask::sshChannelOpened()
+{
+    if (!m_stdin.isEmpty())
+        m_session->writeChannel(m_id, m_stdin);
+    m_session->closeChannelInput(m_id);
+}
+
+void RemoteTask::sshChannelData(bool isStderr, const QByteArray &data)
+{
+    QByteArray &out = isStderr ? m_stderr : m_stdout;
+    if (out.size() + data.size() > m_limit) {
+        out.append(data.left(m_limit - out.size()));
+        m_truncated = true;
+        return;
+    }
+    out.append(data);
+}
+
+void RemoteTask::sshChannelClosed(int exitStatus, const QString &error)
+{
+    if (m_done)
+        return;
+    if (!error.isEmpty() && exitStatus < 0) {
+        m_running = false; // the channel is gone already
+        finishWithFailure(Failure::ChannelError, error);
+        return;
+    }
+    m_running = false;
+    m_done = true;
+    if (m_timer)
+        m_timer->stop();
+    m_exitCode = exitStatus;
+    Q_EMIT finished(exitStatus);
+}
+
+} // namespace halolink
