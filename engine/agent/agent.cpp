@@ -513,17 +513,23 @@ void Agent::bench(std::int64_t id, const Json &params)
         return;
     }
     runTask([this, id, p] {
+        Json line;
+        line["id"] = id;
         try {
             const bench::BenchResult r = p.transport == bench::Transport::Tcp ? bench::runTcpBench(p)
                                                                               : bench::runRdmaBench(p);
-            reply(id, bench::benchDocument(p, r));
+            line["result"] = bench::benchDocument(p, r);
         } catch (const sys::EngineError &e) {
-            replyError(id, e.code, e.message);
+            line["error"] = {{"code", e.code}, {"message", e.message}};
         } catch (const bench::PeerLost &lost) {
-            replyError(id, bench::errors::kPeerLost, "lost the peer " + p.peer + " mid-test " + lost.message,
-                       {{"completed_iters", lost.completedIters}});
+            line["error"] = {{"code", bench::errors::kPeerLost},
+                             {"message", "lost the peer " + p.peer + " mid-test " + lost.message},
+                             {"completed_iters", lost.completedIters}};
         }
+        // Free before the answer goes out: the app may ask for the next
+        // bench the moment it reads this one's result.
         m_benchRunning = false;
+        m_out.write(line);
     });
 }
 
