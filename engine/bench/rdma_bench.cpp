@@ -911,6 +911,11 @@ void rdmaSession(rdma_event_channel *channel, rdma_cm_id *id, Request req, Sessi
                 c.postRecv(recvOffset, req.size, 1);
                 c.postSend(0, wc.byte_len, (count % kSignalEvery) == 0, 2);
                 ++count;
+                // A busy session never idles long enough for waitFor to look.
+                if (sessions.stopping()) {
+                    logLine(c.peer + ": latency session stopped after " + std::to_string(count) + " messages");
+                    break;
+                }
             }
         } else {
             ibv_wc wc{};
