@@ -54,7 +54,7 @@ inline constexpr std::array<CounterAlias, 22> kCounterAliases{{
     {"rxe", "rcvd_rnr_err", "rnr_naks"},
     // irdma (E810 gen2; gen3 adds the RNR/NAK/RTO ones)
     {"irdma", "RetransSegs", "retransmits"},
-    {"irdma", "tcpRetransSegs", "retransmits"}, // name before kernel 6.15
+    {"irdma", "tcpRetransSegs", "retransmits"}, // its name before the GEN3 series
     {"irdma", "Rcvd Out of order packets", "out_of_sequence"},
     {"irdma", "RTO", "local_ack_timeouts"},
     {"irdma", "Nak Sequence Error", "seq_naks"},
