@@ -1,0 +1,9 @@
+# SSH, deployment and agent-session tests (label ssh). They start real OpenSSH
+# servers (tests/core/sshd_fixture.*) and skip, with the reason, where that is
+# not possible (not root, no sshd). Included from tests/CMakeLists.txt.
+add_library(halolink_sshd_fixture STATIC core/sshd_fixture.cpp core/sshd_fixture.h)
+target_link_libraries(halolink_sshd_fixture PUBLIC halolink_core Qt6::Core Qt6::Network)
+target_include_directories(halolink_sshd_fixture PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/core)
+
+halolink_add_qt_test(tst_ssh_shellquote SOURCES core/tst_ssh_shellquote.cpp LIBS halolink_core LABELS ssh core)
+halolink_add_qt_test(tst_ssh_session SOURCES core/tst_ssh_session.cpp LIBS halolink_sshd_fixture LABELS ssh)
