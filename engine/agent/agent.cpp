@@ -33,18 +33,18 @@ const Json *param(const Json &params, const char *key)
     return &*it;
 }
 
-std::int64_t intParam(const Json &params, const char *key, std::int64_t fallback, std::int64_t min,
-                      std::int64_t max)
+std::int64_t intParam(
+    const Json &params, const char *key, std::int64_t fallback, std::int64_t min, std::int64_t max)
 {
     const Json *v = param(params, key);
     if (!v)
         return fallback;
     if (!v->is_number_integer())
-        throw ParamError{std::string("'") + key + "' must be a whole number"};
+        throw ParamError { std::string("'") + key + "' must be a whole number" };
     const std::int64_t n = v->get<std::int64_t>();
     if (n < min || n > max)
-        throw ParamError{std::string("'") + key + "' must be within " + std::to_string(min) + ".." +
-                         std::to_string(max) + ", not " + std::to_string(n)};
+        throw ParamError { std::string("'") + key + "' must be within " + std::to_string(min) + ".."
+            + std::to_string(max) + ", not " + std::to_string(n) };
     return n;
 }
 
@@ -54,7 +54,7 @@ bool boolParam(const Json &params, const char *key, bool fallback)
     if (!v)
         return fallback;
     if (!v->is_boolean())
-        throw ParamError{std::string("'") + key + "' must be true or false"};
+        throw ParamError { std::string("'") + key + "' must be true or false" };
     return v->get<bool>();
 }
 
@@ -64,7 +64,7 @@ std::string stringParam(const Json &params, const char *key, const std::string &
     if (!v)
         return fallback;
     if (!v->is_string())
-        throw ParamError{std::string("'") + key + "' must be a string"};
+        throw ParamError { std::string("'") + key + "' must be a string" };
     return v->get<std::string>();
 }
 
@@ -79,19 +79,25 @@ std::int64_t realtimeNs()
 // both are validated by the same parser and mean the same thing.
 Args benchArgs(const Json &params)
 {
-    static const std::map<std::string, std::pair<std::string, char>> options{
-        {"peer", {"--peer", 's'}},          {"port", {"--port", 'i'}},
-        {"transport", {"--transport", 's'}}, {"test", {"--test", 's'}},
-        {"size", {"--size", 'i'}},          {"iters", {"--iters", 'i'}},
-        {"warmup", {"--warmup", 'i'}},      {"duration_s", {"--duration", 'n'}},
-        {"device", {"--device", 's'}},      {"gid_index", {"--gid-index", 'i'}},
-        {"tos", {"--tos", 'i'}},            {"busy_poll", {"--busy-poll", 'b'}},
+    static const std::map<std::string, std::pair<std::string, char>> options {
+        { "peer", { "--peer", 's' } },
+        { "port", { "--port", 'i' } },
+        { "transport", { "--transport", 's' } },
+        { "test", { "--test", 's' } },
+        { "size", { "--size", 'i' } },
+        { "iters", { "--iters", 'i' } },
+        { "warmup", { "--warmup", 'i' } },
+        { "duration_s", { "--duration", 'n' } },
+        { "device", { "--device", 's' } },
+        { "gid_index", { "--gid-index", 'i' } },
+        { "tos", { "--tos", 'i' } },
+        { "busy_poll", { "--busy-poll", 'b' } },
     };
     Args args;
     for (auto it = params.begin(); it != params.end(); ++it) {
         auto o = options.find(it.key());
         if (o == options.end())
-            throw ParamError{"unknown bench parameter '" + it.key() + "'"};
+            throw ParamError { "unknown bench parameter '" + it.key() + "'" };
         const Json &v = it.value();
         if (v.is_null())
             continue;
@@ -99,25 +105,25 @@ Args benchArgs(const Json &params)
         switch (type) {
         case 's':
             if (!v.is_string())
-                throw ParamError{"'" + it.key() + "' must be a string"};
+                throw ParamError { "'" + it.key() + "' must be a string" };
             args.push_back(flag);
             args.push_back(v.get<std::string>());
             break;
         case 'i':
             if (!v.is_number_integer())
-                throw ParamError{"'" + it.key() + "' must be a whole number"};
+                throw ParamError { "'" + it.key() + "' must be a whole number" };
             args.push_back(flag);
             args.push_back(std::to_string(v.get<std::int64_t>()));
             break;
         case 'n':
             if (!v.is_number())
-                throw ParamError{"'" + it.key() + "' must be a number"};
+                throw ParamError { "'" + it.key() + "' must be a number" };
             args.push_back(flag);
             args.push_back(v.dump());
             break;
         case 'b':
             if (!v.is_boolean())
-                throw ParamError{"'" + it.key() + "' must be true or false"};
+                throw ParamError { "'" + it.key() + "' must be true or false" };
             if (v.get<bool>())
                 args.push_back(flag);
             break;
@@ -164,7 +170,7 @@ private:
 
 AgentOptions parseAgentArgs(const Args &args)
 {
-    sys::Options o({"--root"}, {});
+    sys::Options o({ "--root" }, {});
     o.parse(args);
     if (!o.positional().empty())
         throw sys::usageError("unexpected argument '" + o.positional().front() + "'");
@@ -184,17 +190,17 @@ Agent::Agent(const AgentOptions &options)
     , m_mesh(m_out)
 {
     if (!m_wake.valid())
-        throw sys::EngineError{"system_error", std::string("eventfd: ") + std::strerror(errno), 1};
+        throw sys::EngineError { "system_error", std::string("eventfd: ") + std::strerror(errno), 1 };
     m_handlers = {
-        {"ping", &Agent::ping},
-        {"probe", &Agent::probe},
-        {"telemetry.start", &Agent::telemetryStart},
-        {"telemetry.stop", &Agent::telemetryStop},
-        {"reflector.start", &Agent::reflectorStart},
-        {"reflector.stop", &Agent::reflectorStop},
-        {"mesh.set_peers", &Agent::meshSetPeers},
-        {"bench", &Agent::bench},
-        {"shutdown", &Agent::shutdown},
+        { "ping", &Agent::ping },
+        { "probe", &Agent::probe },
+        { "telemetry.start", &Agent::telemetryStart },
+        { "telemetry.stop", &Agent::telemetryStop },
+        { "reflector.start", &Agent::reflectorStart },
+        { "reflector.stop", &Agent::reflectorStop },
+        { "mesh.set_peers", &Agent::meshSetPeers },
+        { "bench", &Agent::bench },
+        { "shutdown", &Agent::shutdown },
     };
 }
 
@@ -220,7 +226,7 @@ int Agent::run()
     hello["event"] = "hello";
     hello["engine_version"] = protocol::kEngineVersion;
     hello["protocol"] = protocol::kProtocolVersion;
-    hello["capabilities"] = {"probe", "telemetry", "mesh", "bench", "reflector"};
+    hello["capabilities"] = { "probe", "telemetry", "mesh", "bench", "reflector" };
     const auto hostname = m_root.readLine("proc/sys/kernel/hostname");
     hello["hostname"] = hostname ? Json(*hostname) : Json(nullptr);
     hello["pid"] = ::getpid();
@@ -228,7 +234,7 @@ int Agent::run()
 
     std::vector<char> buffer(64u << 10);
     while (!m_quit && !m_out.broken()) {
-        pollfd fds[2] = {{m_options.inFd, POLLIN, 0}, {m_wake.get(), POLLIN, 0}};
+        pollfd fds[2] = { { m_options.inFd, POLLIN, 0 }, { m_wake.get(), POLLIN, 0 } };
         if (::poll(fds, 2, -1) < 0) {
             if (errno == EINTR)
                 continue;
@@ -274,7 +280,8 @@ void Agent::feed(const char *data, std::size_t size)
 {
     const char *end = data + size;
     while (data < end) {
-        const char *nl = static_cast<const char *>(std::memchr(data, '\n', static_cast<std::size_t>(end - data)));
+        const char *nl
+            = static_cast<const char *>(std::memchr(data, '\n', static_cast<std::size_t>(end - data)));
         const char *stop = nl ? nl : end;
         if (!m_discarding) {
             m_pending.append(data, static_cast<std::size_t>(stop - data));
@@ -358,7 +365,7 @@ void Agent::badRequest(const std::string &message, const std::optional<std::int6
     e["event"] = "error";
     if (id)
         e["id"] = *id;
-    e["error"] = {{"code", "bad_request"}, {"message", message}};
+    e["error"] = { { "code", "bad_request" }, { "message", message } };
     m_out.write(e);
 }
 
@@ -374,7 +381,7 @@ void Agent::replyError(std::int64_t id, const std::string &code, const std::stri
 {
     Json r;
     r["id"] = id;
-    Json error = {{"code", code}, {"message", message}};
+    Json error = { { "code", code }, { "message", message } };
     for (auto it = extra.begin(); it != extra.end(); ++it)
         error[it.key()] = it.value();
     r["error"] = std::move(error);
@@ -411,7 +418,7 @@ void Agent::reapTasks()
 
 void Agent::ping(std::int64_t id, const Json &)
 {
-    reply(id, {{"time_ns", realtimeNs()}});
+    reply(id, { { "time_ns", realtimeNs() } });
 }
 
 void Agent::probe(std::int64_t id, const Json &)
@@ -430,10 +437,10 @@ void Agent::probe(std::int64_t id, const Json &)
 void Agent::telemetryStart(std::int64_t id, const Json &params)
 {
     const int interval = static_cast<int>(intParam(params, "interval_ms", Telemetry::kDefaultIntervalMs,
-                                                   Telemetry::kMinIntervalMs, Telemetry::kMaxIntervalMs));
+        Telemetry::kMinIntervalMs, Telemetry::kMaxIntervalMs));
     const bool raw = boolParam(params, "raw_counters", true);
     // Reply first: the reply precedes the first frame on the stream.
-    reply(id, {{"interval_ms", interval}, {"raw_counters", raw}});
+    reply(id, { { "interval_ms", interval }, { "raw_counters", raw } });
     m_telemetry.start(interval, raw);
 }
 
@@ -454,7 +461,8 @@ void Agent::reflectorStart(std::int64_t id, const Json &params)
         m_reflector->stop();
         m_reflector.reset();
     }
-    m_reflector = bench::ReflectorService::start(p, [this](const std::string &line) { log("reflector: " + line); });
+    m_reflector
+        = bench::ReflectorService::start(p, [this](const std::string &line) { log("reflector: " + line); });
     Json r;
     r["bind"] = m_reflector->bind();
     r["port"] = m_reflector->port();
@@ -482,21 +490,21 @@ void Agent::meshSetPeers(std::int64_t id, const Json &params)
     s.rdma = boolParam(params, "rdma", true);
     const Json *peers = param(params, "peers");
     if (peers && !peers->is_array())
-        throw ParamError{"'peers' must be a list"};
+        throw ParamError { "'peers' must be a list" };
     if (peers) {
         for (const auto &p : *peers) {
             if (!p.is_object())
-                throw ParamError{"each peer must be an object {\"name\", \"address\", \"port\"}"};
+                throw ParamError { "each peer must be an object {\"name\", \"address\", \"port\"}" };
             MeshPeer peer;
             peer.address = stringParam(p, "address", "");
             if (peer.address.empty())
-                throw ParamError{"each peer needs an 'address'"};
+                throw ParamError { "each peer needs an 'address'" };
             peer.name = stringParam(p, "name", peer.address);
             peer.port = static_cast<int>(intParam(p, "port", bench::kDefaultPort, 1, 65535));
             s.peers.push_back(std::move(peer));
         }
     }
-    reply(id, {{"peers", s.peers.size()}});
+    reply(id, { { "peers", s.peers.size() } });
     m_mesh.setPeers(s);
 }
 
@@ -506,7 +514,7 @@ void Agent::bench(std::int64_t id, const Json &params)
     try {
         p = bench::parseBenchArgs(benchArgs(params));
     } catch (const sys::EngineError &e) {
-        throw ParamError{e.message};
+        throw ParamError { e.message };
     }
     if (m_benchRunning.exchange(true)) {
         replyError(id, "busy", "a bench is already running on this node; one at a time keeps results honest");
@@ -516,15 +524,15 @@ void Agent::bench(std::int64_t id, const Json &params)
         Json line;
         line["id"] = id;
         try {
-            const bench::BenchResult r = p.transport == bench::Transport::Tcp ? bench::runTcpBench(p)
-                                                                              : bench::runRdmaBench(p);
+            const bench::BenchResult r
+                = p.transport == bench::Transport::Tcp ? bench::runTcpBench(p) : bench::runRdmaBench(p);
             line["result"] = bench::benchDocument(p, r);
         } catch (const sys::EngineError &e) {
-            line["error"] = {{"code", e.code}, {"message", e.message}};
+            line["error"] = { { "code", e.code }, { "message", e.message } };
         } catch (const bench::PeerLost &lost) {
-            line["error"] = {{"code", bench::errors::kPeerLost},
-                             {"message", "lost the peer " + p.peer + " mid-test " + lost.message},
-                             {"completed_iters", lost.completedIters}};
+            line["error"] = { { "code", bench::errors::kPeerLost },
+                { "message", "lost the peer " + p.peer + " mid-test " + lost.message },
+                { "completed_iters", lost.completedIters } };
         }
         // Free before the answer goes out: the app may ask for the next
         // bench the moment it reads this one's result.

@@ -55,8 +55,8 @@ private:
     void handleLine(std::string_view line);
     void badRequest(const std::string &message, const std::optional<std::int64_t> &id);
     void reply(std::int64_t id, Json result);
-    void replyError(std::int64_t id, const std::string &code, const std::string &message,
-                    Json extra = Json::object());
+    void replyError(
+        std::int64_t id, const std::string &code, const std::string &message, Json extra = Json::object());
     void runTask(std::function<void()> work);
     void reapTasks();
     void wake();
@@ -75,7 +75,7 @@ private:
 
     struct Task {
         std::thread thread;
-        std::atomic<bool> done{false};
+        std::atomic<bool> done { false };
     };
 
     AgentOptions m_options;
@@ -87,8 +87,8 @@ private:
     std::unique_ptr<bench::ReflectorService> m_reflector;
     std::map<std::string, Handler, std::less<>> m_handlers;
     std::list<Task> m_tasks;
-    std::atomic<bool> m_benchRunning{false};
-    std::string m_pending;  // bytes of a line not yet ended
+    std::atomic<bool> m_benchRunning { false };
+    std::string m_pending; // bytes of a line not yet ended
     bool m_discarding = false; // inside a line that is too long
     bool m_quit = false;
 };

@@ -34,7 +34,7 @@ private:
     std::function<void()> m_onBroken;
     std::mutex m_mutex;
     std::string m_buffer; // reused under m_mutex: line + '\n' in one write()
-    std::atomic<bool> m_broken{false};
+    std::atomic<bool> m_broken { false };
 };
 
 } // namespace halolink::agent

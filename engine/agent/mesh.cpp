@@ -43,9 +43,9 @@ Json summaryPair(const bench::Summary &s)
 bool rdmaUnavailable(const std::string &code)
 {
     using namespace bench::errors;
-    return code == kNoRdmaDevice || code == kRdmaCoreMissing || code == kRdmaUnavailable ||
-           code == kProtocolMismatch || code == kPeerRefused || code == kUnknownDevice ||
-           code == kGidMismatch;
+    return code == kNoRdmaDevice || code == kRdmaCoreMissing || code == kRdmaUnavailable
+        || code == kProtocolMismatch || code == kPeerRefused || code == kUnknownDevice
+        || code == kGidMismatch;
 }
 
 } // namespace
@@ -141,8 +141,8 @@ private:
         p.warmup = 0; // a warm-up count would also impose bench's 200 ms minimum
         try {
             bench::BenchResult r = bench::runRdmaBench(p);
-            m_samples.assign(r.rttNs.begin() + std::min<std::ptrdiff_t>(kRdmaWarmup, r.rttNs.size()),
-                             r.rttNs.end());
+            m_samples.assign(
+                r.rttNs.begin() + std::min<std::ptrdiff_t>(kRdmaWarmup, r.rttNs.size()), r.rttNs.end());
             report(r.device, r.gidIndex);
             return 0;
         } catch (const sys::EngineError &e) {
@@ -191,11 +191,12 @@ private:
                 return m_intervalNs;
         }
         ++m_failures;
-        std::int64_t retry = unavailable ? kRdmaUnavailableRetryNs
-                                         : std::min(kMaxBackoffNs, m_intervalNs << std::min(m_failures - 1, 20));
+        std::int64_t retry = unavailable
+            ? kRdmaUnavailableRetryNs
+            : std::min(kMaxBackoffNs, m_intervalNs << std::min(m_failures - 1, 20));
         retry = std::max(retry, m_intervalNs);
         Json j = header();
-        j["error"] = {{"code", code}, {"message", message}};
+        j["error"] = { { "code", code }, { "message", message } };
         j["failures"] = m_failures;
         j["retry_in_ms"] = retry / 1'000'000;
         m_out.write(j);
@@ -214,7 +215,7 @@ private:
     std::mutex m_mutex;
     std::condition_variable m_wake;
     bool m_stop = false;
-    std::atomic<bool> m_done{false};
+    std::atomic<bool> m_done { false };
     std::thread m_thread;
 };
 

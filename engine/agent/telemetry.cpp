@@ -102,7 +102,8 @@ void Telemetry::run()
             m_changed = false;
             next = std::max(lastTick + m_intervalNs, clockNs(CLOCK_MONOTONIC));
         }
-        if (m_wake.wait_until(lock, monotonicPoint(next), [this] { return m_quit || !m_active || m_changed; }))
+        if (m_wake.wait_until(
+                lock, monotonicPoint(next), [this] { return m_quit || !m_active || m_changed; }))
             continue;
         const std::int64_t interval = m_intervalNs;
         monitor.setRawCounters(m_rawCounters);

@@ -36,28 +36,28 @@ void TcpPinger::connect(int timeoutMs)
     request.warmup = 0;
     const RequestBytes req = encodeRequest(request);
     Io io = sendAll(fd.get(), req.data(), req.size());
-    ReplyBytes bytes{};
+    ReplyBytes bytes {};
     if (io == Io::Ok)
         io = recvAll(fd.get(), bytes.data(), bytes.size());
     if (io == Io::Timeout)
-        throw sys::EngineError{errors::kPeerUnresponsive,
-                               peerText + " accepted the connection but sent no reply within " +
-                                   std::to_string(timeoutMs) + " ms",
-                               1};
+        throw sys::EngineError { errors::kPeerUnresponsive,
+            peerText + " accepted the connection but sent no reply within " + std::to_string(timeoutMs)
+                + " ms",
+            1 };
     if (io != Io::Ok)
-        throw sys::EngineError{errors::kProtocolMismatch,
-                               peerText + " closed the connection during the handshake (" +
-                                   ioText(io) + "; is it a halolink-engine reflector?)",
-                               1};
+        throw sys::EngineError { errors::kProtocolMismatch,
+            peerText + " closed the connection during the handshake (" + ioText(io)
+                + "; is it a halolink-engine reflector?)",
+            1 };
     auto reply = decodeReply(bytes.data(), bytes.size());
     if (!reply)
-        throw sys::EngineError{errors::kProtocolMismatch,
-                               peerText + " answered, but not as a halolink-engine reflector", 1};
+        throw sys::EngineError { errors::kProtocolMismatch,
+            peerText + " answered, but not as a halolink-engine reflector", 1 };
     if (reply->status != Status::Ok) {
         const std::string why = reply->reason.empty() ? statusName(reply->status) : reply->reason;
-        throw sys::EngineError{reply->status == Status::VersionMismatch ? errors::kProtocolMismatch
-                                                                        : errors::kPeerRefused,
-                               "the reflector refused the test: " + why, 1};
+        throw sys::EngineError { reply->status == Status::VersionMismatch ? errors::kProtocolMismatch
+                                                                          : errors::kPeerRefused,
+            "the reflector refused the test: " + why, 1 };
     }
     std::lock_guard lock(m_fdMutex);
     m_fd = std::move(fd);
@@ -68,7 +68,7 @@ void TcpPinger::connect(int timeoutMs)
 void TcpPinger::burst(int count, std::vector<std::int64_t> &rttNs)
 {
     if (!m_fd.valid())
-        throw PeerLost{"not connected", 0};
+        throw PeerLost { "not connected", 0 };
     const int fd = m_fd.get();
     std::int64_t t0 = nowNs();
     for (int i = 0; i < count; ++i) {
@@ -77,9 +77,9 @@ void TcpPinger::burst(int count, std::vector<std::int64_t> &rttNs)
             io = recvAll(fd, m_in.data(), m_in.size());
         if (io != Io::Ok) {
             close();
-            throw PeerLost{std::string("after ") + std::to_string(i) + " of " + std::to_string(count) +
-                               " round trips: " + ioText(io),
-                           static_cast<std::uint64_t>(i)};
+            throw PeerLost { std::string("after ") + std::to_string(i) + " of " + std::to_string(count)
+                    + " round trips: " + ioText(io),
+                static_cast<std::uint64_t>(i) };
         }
         const std::int64_t t1 = nowNs();
         rttNs.push_back(t1 - t0);

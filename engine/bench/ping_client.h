@@ -39,7 +39,7 @@ private:
     std::vector<char> m_in;
     std::mutex m_fdMutex; // guards m_fd against abort() from another thread
     Fd m_fd;
-    std::atomic<bool> m_aborted{false};
+    std::atomic<bool> m_aborted { false };
 };
 
 } // namespace halolink::bench

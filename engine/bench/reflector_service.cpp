@@ -27,12 +27,12 @@ Fd listenTcp(const std::string &bind, int port, int *boundPort)
     try {
         address = resolveAddress(bind, port);
     } catch (const sys::EngineError &) {
-        throw sys::EngineError{errors::kBadAddress, "cannot use '" + bind + "' as a bind address", 1};
+        throw sys::EngineError { errors::kBadAddress, "cannot use '" + bind + "' as a bind address", 1 };
     }
     Fd fd(::socket(address.storage.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0));
     if (!fd.valid())
-        throw sys::EngineError{errors::kSystemError,
-                               std::string("cannot create a TCP socket: ") + std::strerror(errno), 1};
+        throw sys::EngineError { errors::kSystemError,
+            std::string("cannot create a TCP socket: ") + std::strerror(errno), 1 };
     // A restarted agent must not wait for its old connections' TIME_WAIT.
     int one = 1;
     ::setsockopt(fd.get(), SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
@@ -40,18 +40,20 @@ Fd listenTcp(const std::string &bind, int port, int *boundPort)
         const int e = errno;
         const std::string where = addressText(address);
         if (e == EADDRINUSE)
-            throw sys::EngineError{errors::kPortInUse, where + " is already in use (another reflector, or "
-                                                               "another program; choose another port)",
-                                   1};
+            throw sys::EngineError { errors::kPortInUse,
+                where
+                    + " is already in use (another reflector, or "
+                      "another program; choose another port)",
+                1 };
         if (e == EADDRNOTAVAIL)
-            throw sys::EngineError{errors::kBadAddress, where + " is not an address of this node", 1};
+            throw sys::EngineError { errors::kBadAddress, where + " is not an address of this node", 1 };
         if (e == EACCES)
-            throw sys::EngineError{errors::kPortInUse, where + ": permission denied (ports below 1024 need root)",
-                                   1};
-        throw sys::EngineError{errors::kSystemError, "cannot bind " + where + ": " + std::strerror(e), 1};
+            throw sys::EngineError { errors::kPortInUse,
+                where + ": permission denied (ports below 1024 need root)", 1 };
+        throw sys::EngineError { errors::kSystemError, "cannot bind " + where + ": " + std::strerror(e), 1 };
     }
     if (::listen(fd.get(), 64) != 0)
-        throw sys::EngineError{errors::kSystemError, std::string("listen: ") + std::strerror(errno), 1};
+        throw sys::EngineError { errors::kSystemError, std::string("listen: ") + std::strerror(errno), 1 };
     SocketAddress bound;
     bound.length = sizeof bound.storage;
     ::getsockname(fd.get(), bound.get(), &bound.length);
@@ -94,7 +96,7 @@ void receiveBandwidth(int fd, const Request &req, std::int64_t start)
             return;
         break; // EOF: the sender is done and waits for our count
     }
-    const ReportBytes report = encodeReport({bytes, static_cast<std::uint64_t>(last - start)});
+    const ReportBytes report = encodeReport({ bytes, static_cast<std::uint64_t>(last - start) });
     sendAll(fd, report.data(), report.size());
 }
 
@@ -108,14 +110,14 @@ std::unique_ptr<ReflectorService> ReflectorService::start(const ReflectParams &p
     s->m_listener = listenTcp(p.bind, p.port, &s->m_port);
     s->m_wake = Fd(::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK));
     if (!s->m_wake.valid())
-        throw sys::EngineError{errors::kSystemError, std::string("eventfd: ") + std::strerror(errno), 1};
+        throw sys::EngineError { errors::kSystemError, std::string("eventfd: ") + std::strerror(errno), 1 };
     s->m_sessions = std::make_unique<SessionTracker>();
     if (p.rdma)
         s->m_rdma = RdmaListener::start(p.bind, s->m_port, *s->m_sessions, &s->m_rdmaReason);
     else
         s->m_rdmaReason = "disabled";
-    s->log("listening on " + p.bind + ":" + std::to_string(s->m_port) +
-           (s->m_rdma ? " (TCP and RDMA)" : " (TCP only: " + s->m_rdmaReason + ")"));
+    s->log("listening on " + p.bind + ":" + std::to_string(s->m_port)
+        + (s->m_rdma ? " (TCP and RDMA)" : " (TCP only: " + s->m_rdmaReason + ")"));
     s->m_acceptThread = std::thread(&ReflectorService::acceptLoop, s.get());
     return s;
 }
@@ -134,10 +136,10 @@ void ReflectorService::log(const std::string &line) const
 void ReflectorService::acceptLoop()
 {
     while (!m_stopped) {
-        pollfd fds[3] = {{m_listener.get(), POLLIN, 0}, {m_wake.get(), POLLIN, 0}, {-1, 0, 0}};
+        pollfd fds[3] = { { m_listener.get(), POLLIN, 0 }, { m_wake.get(), POLLIN, 0 }, { -1, 0, 0 } };
         nfds_t n = 2;
         if (m_rdma)
-            fds[n++] = {m_rdma->fd(), POLLIN, 0};
+            fds[n++] = { m_rdma->fd(), POLLIN, 0 };
         int rc = ::poll(fds, n, -1);
         if (rc < 0) {
             if (errno == EINTR)
@@ -154,10 +156,11 @@ void ReflectorService::acceptLoop()
             if (client.valid()) {
                 std::lock_guard lock(m_mutex);
                 Session &s = m_tcpSessions.emplace_back();
-                s.thread = std::thread([this, &s, fd = std::move(client), peer = addressText(from)]() mutable {
-                    serveTcp(std::move(fd), std::move(peer));
-                    s.done = true;
-                });
+                s.thread
+                    = std::thread([this, &s, fd = std::move(client), peer = addressText(from)]() mutable {
+                          serveTcp(std::move(fd), std::move(peer));
+                          s.done = true;
+                      });
             }
         }
         if (m_rdma && n > 2 && (fds[2].revents & POLLIN))
@@ -184,7 +187,7 @@ void ReflectorService::serveTcp(Fd fd, std::string peer)
     SessionGuard guard(*m_sessions, fd.get());
     setNoDelay(fd.get());
     setIoTimeouts(fd.get(), kHandshakeTimeoutMs);
-    RequestBytes bytes{};
+    RequestBytes bytes {};
     if (recvAll(fd.get(), bytes.data(), bytes.size()) != Io::Ok)
         return;
     auto req = decodeRequest(bytes.data(), bytes.size());

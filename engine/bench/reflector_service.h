@@ -52,7 +52,7 @@ private:
 
     struct Session {
         std::thread thread;
-        std::atomic<bool> done{false};
+        std::atomic<bool> done { false };
     };
 
     std::string m_bind;
@@ -67,7 +67,7 @@ private:
     std::thread m_acceptThread;
     std::mutex m_mutex; // guards m_tcpSessions
     std::list<Session> m_tcpSessions;
-    std::atomic<bool> m_stopped{false};
+    std::atomic<bool> m_stopped { false };
 };
 
 } // namespace halolink::bench

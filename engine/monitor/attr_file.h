@@ -20,7 +20,10 @@ public:
     ~AttrFile() { reset(); }
     AttrFile(const AttrFile &) = delete;
     AttrFile &operator=(const AttrFile &) = delete;
-    AttrFile(AttrFile &&o) noexcept : m_fd(std::exchange(o.m_fd, -1)) {}
+    AttrFile(AttrFile &&o) noexcept
+        : m_fd(std::exchange(o.m_fd, -1))
+    {
+    }
     AttrFile &operator=(AttrFile &&o) noexcept
     {
         if (this != &o) {

@@ -26,17 +26,17 @@ struct NormalizedKey {
 };
 
 // Every normalised key, in output order: errors first, then congestion.
-inline constexpr std::array<NormalizedKey, 9> kNormalizedKeys{{
-    {"retransmits", CounterGroup::Errors},
-    {"out_of_sequence", CounterGroup::Errors},
-    {"local_ack_timeouts", CounterGroup::Errors},
-    {"seq_naks", CounterGroup::Errors},
-    {"rnr_naks", CounterGroup::Errors},
-    {"cnp_sent", CounterGroup::Congestion},
-    {"cnp_handled", CounterGroup::Congestion},
-    {"cnp_ignored", CounterGroup::Congestion},
-    {"ecn_marked", CounterGroup::Congestion},
-}};
+inline constexpr std::array<NormalizedKey, 9> kNormalizedKeys { {
+    { "retransmits", CounterGroup::Errors },
+    { "out_of_sequence", CounterGroup::Errors },
+    { "local_ack_timeouts", CounterGroup::Errors },
+    { "seq_naks", CounterGroup::Errors },
+    { "rnr_naks", CounterGroup::Errors },
+    { "cnp_sent", CounterGroup::Congestion },
+    { "cnp_handled", CounterGroup::Congestion },
+    { "cnp_ignored", CounterGroup::Congestion },
+    { "ecn_marked", CounterGroup::Congestion },
+} };
 
 struct CounterAlias {
     std::string_view driver; // for the documentation and tests only
@@ -46,34 +46,34 @@ struct CounterAlias {
 
 // The mapping table. Names do not collide across drivers, so a raw name
 // alone decides its key.
-inline constexpr std::array<CounterAlias, 22> kCounterAliases{{
+inline constexpr std::array<CounterAlias, 22> kCounterAliases { {
     // rxe: the completer counts each retry it starts; NAKs it receives.
-    {"rxe", "completer_retry_err", "retransmits"},
-    {"rxe", "out_of_seq_request", "out_of_sequence"},
-    {"rxe", "rcvd_seq_err", "seq_naks"},
-    {"rxe", "rcvd_rnr_err", "rnr_naks"},
+    { "rxe", "completer_retry_err", "retransmits" },
+    { "rxe", "out_of_seq_request", "out_of_sequence" },
+    { "rxe", "rcvd_seq_err", "seq_naks" },
+    { "rxe", "rcvd_rnr_err", "rnr_naks" },
     // irdma (E810 gen2; gen3 adds the RNR/NAK/RTO ones)
-    {"irdma", "RetransSegs", "retransmits"},
-    {"irdma", "tcpRetransSegs", "retransmits"}, // its name before the GEN3 series
-    {"irdma", "Rcvd Out of order packets", "out_of_sequence"},
-    {"irdma", "RTO", "local_ack_timeouts"},
-    {"irdma", "Nak Sequence Error", "seq_naks"},
-    {"irdma", "RNR received", "rnr_naks"},
-    {"irdma", "cnpSent", "cnp_sent"},
-    {"irdma", "cnpHandled", "cnp_handled"},
-    {"irdma", "cnpIgnored", "cnp_ignored"},
-    {"irdma", "RxECNMrkd", "ecn_marked"},
+    { "irdma", "RetransSegs", "retransmits" },
+    { "irdma", "tcpRetransSegs", "retransmits" }, // its name before the GEN3 series
+    { "irdma", "Rcvd Out of order packets", "out_of_sequence" },
+    { "irdma", "RTO", "local_ack_timeouts" },
+    { "irdma", "Nak Sequence Error", "seq_naks" },
+    { "irdma", "RNR received", "rnr_naks" },
+    { "irdma", "cnpSent", "cnp_sent" },
+    { "irdma", "cnpHandled", "cnp_handled" },
+    { "irdma", "cnpIgnored", "cnp_ignored" },
+    { "irdma", "RxECNMrkd", "ecn_marked" },
     // mlx5: no counter of retransmitted packets (roce_adp_retrans counts
     // only adaptive retransmission); its causes are seq_naks and timeouts.
-    {"mlx5", "out_of_sequence", "out_of_sequence"},
-    {"mlx5", "local_ack_timeout_err", "local_ack_timeouts"},
-    {"mlx5", "packet_seq_err", "seq_naks"},
-    {"mlx5", "rnr_nak_retry_err", "rnr_naks"},
-    {"mlx5", "np_cnp_sent", "cnp_sent"},
-    {"mlx5", "rp_cnp_handled", "cnp_handled"},
-    {"mlx5", "rp_cnp_ignored", "cnp_ignored"},
-    {"mlx5", "np_ecn_marked_roce_packets", "ecn_marked"},
-}};
+    { "mlx5", "out_of_sequence", "out_of_sequence" },
+    { "mlx5", "local_ack_timeout_err", "local_ack_timeouts" },
+    { "mlx5", "packet_seq_err", "seq_naks" },
+    { "mlx5", "rnr_nak_retry_err", "rnr_naks" },
+    { "mlx5", "np_cnp_sent", "cnp_sent" },
+    { "mlx5", "rp_cnp_handled", "cnp_handled" },
+    { "mlx5", "rp_cnp_ignored", "cnp_ignored" },
+    { "mlx5", "np_ecn_marked_roce_packets", "ecn_marked" },
+} };
 
 // Index into kNormalizedKeys for a raw hw_counters name, or nullopt.
 std::optional<int> normalizedIndex(std::string_view rawName);

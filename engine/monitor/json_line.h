@@ -16,7 +16,10 @@ namespace halolink::monitor {
 
 class JsonLine {
 public:
-    explicit JsonLine(std::string &out) : m_out(out) {}
+    explicit JsonLine(std::string &out)
+        : m_out(out)
+    {
+    }
 
     void beginObject() { open('{'); }
     void endObject() { close('}'); }
@@ -57,8 +60,7 @@ public:
         separate();
         m_out += "null";
     }
-    template<typename T>
-    void value(const std::optional<T> &v)
+    template<typename T> void value(const std::optional<T> &v)
     {
         if (v)
             value(*v);
@@ -66,16 +68,14 @@ public:
             null();
     }
 
-    template<typename T>
-    void field(std::string_view k, const T &v)
+    template<typename T> void field(std::string_view k, const T &v)
     {
         key(k);
         value(v);
     }
 
 private:
-    template<typename T>
-    void number(T v)
+    template<typename T> void number(T v)
     {
         separate();
         char buf[24];
@@ -127,7 +127,7 @@ private:
     std::string &m_out;
     int m_depth = 0;
     bool m_afterKey = false;
-    std::array<bool, 16> m_hasItem{};
+    std::array<bool, 16> m_hasItem {};
 };
 
 } // namespace halolink::monitor

@@ -20,17 +20,17 @@ bool isCard(const std::string &name)
 
 bool isNumber(const std::string &name)
 {
-    return !name.empty() &&
-           std::all_of(name.begin(), name.end(), [](unsigned char c) { return std::isdigit(c); });
+    return !name.empty()
+        && std::all_of(name.begin(), name.end(), [](unsigned char c) { return std::isdigit(c); });
 }
 
 // hw_counters names summed into a port's traffic when it has no PMA
 // counters (ports/<p>/counters): irdma counts IP-level octets and packets
 // of its RDMA traffic, rxe only packets.
-constexpr std::string_view kRxBytesNames[] = {"ip4InOctets", "ip6InOctets"};
-constexpr std::string_view kTxBytesNames[] = {"ip4OutOctets", "ip6OutOctets"};
-constexpr std::string_view kRxPacketNames[] = {"ip4InPkts", "ip6InPkts", "rcvd_pkts"};
-constexpr std::string_view kTxPacketNames[] = {"ip4OutPkts", "ip6OutPkts", "sent_pkts"};
+constexpr std::string_view kRxBytesNames[] = { "ip4InOctets", "ip6InOctets" };
+constexpr std::string_view kTxBytesNames[] = { "ip4OutOctets", "ip6OutOctets" };
+constexpr std::string_view kRxPacketNames[] = { "ip4InPkts", "ip6InPkts", "rcvd_pkts" };
+constexpr std::string_view kTxPacketNames[] = { "ip4OutPkts", "ip6OutPkts", "sent_pkts" };
 
 template<std::size_t N>
 std::vector<int> hwIndices(const std::vector<std::string> &names, const std::string_view (&wanted)[N])
@@ -73,7 +73,8 @@ std::string Monitor::signature() const
     for (const auto &dev : m_root.list("sys/class/infiniband")) {
         const std::string ports = "sys/class/infiniband/" + dev + "/ports";
         for (const auto &p : m_root.list(ports))
-            sig += dev + "/" + p + "/" + std::to_string(m_root.list(ports + "/" + p + "/hw_counters").size()) + ",";
+            sig += dev + "/" + p + "/" + std::to_string(m_root.list(ports + "/" + p + "/hw_counters").size())
+                + ",";
     }
     return sig;
 }
@@ -95,11 +96,11 @@ void Monitor::build()
     // elsewhere does not blank every rate for a frame.
     std::map<std::string, std::pair<std::optional<std::uint64_t>, std::optional<std::uint64_t>>> nicPrev;
     for (auto &n : m_nics)
-        nicPrev[n.name] = {n.prevRx, n.prevTx};
+        nicPrev[n.name] = { n.prevRx, n.prevTx };
     std::map<std::string, std::array<std::optional<std::uint64_t>, 4>> portPrev;
     for (auto &p : m_ports)
-        portPrev[p.device + "/" + std::to_string(p.port)] = {p.rxBytes.prev, p.txBytes.prev, p.rxPackets.prev,
-                                                             p.txPackets.prev};
+        portPrev[p.device + "/" + std::to_string(p.port)]
+            = { p.rxBytes.prev, p.txBytes.prev, p.rxPackets.prev, p.txPackets.prev };
 
     m_gpus.clear();
     for (const auto &card : m_root.list("sys/class/drm")) {
@@ -155,7 +156,7 @@ void Monitor::build()
         std::vector<std::string> portNames = m_root.list(portsDir);
         std::erase_if(portNames, [](const std::string &n) { return !isNumber(n); });
         std::sort(portNames.begin(), portNames.end(),
-                  [](const std::string &a, const std::string &b) { return std::stoi(a) < std::stoi(b); });
+            [](const std::string &a, const std::string &b) { return std::stoi(a) < std::stoi(b); });
         for (const auto &pn : portNames) {
             const std::string pd = portsDir + "/" + pn;
             RdmaPort p;
@@ -232,8 +233,8 @@ std::optional<std::uint64_t> Monitor::readTraffic(RdmaPort &p, Traffic &t)
     return sum;
 }
 
-std::optional<double> Monitor::rate(std::optional<std::uint64_t> now, std::optional<std::uint64_t> &prev,
-                                    double scale, double dt)
+std::optional<double> Monitor::rate(
+    std::optional<std::uint64_t> now, std::optional<std::uint64_t> &prev, double scale, double dt)
 {
     std::optional<double> r;
     // A counter that went backwards was reset (driver reload, `rdma
@@ -244,8 +245,8 @@ std::optional<double> Monitor::rate(std::optional<std::uint64_t> now, std::optio
     return r;
 }
 
-void Monitor::sample(std::uint64_t seq, std::int64_t realNs, std::int64_t monoNs, std::int64_t intervalNs,
-                     std::string &out)
+void Monitor::sample(
+    std::uint64_t seq, std::int64_t realNs, std::int64_t monoNs, std::int64_t intervalNs, std::string &out)
 {
     const double dt = m_prevMonoNs ? double(monoNs - *m_prevMonoNs) / 1e9 : 0.0;
     m_prevMonoNs = monoNs;
@@ -328,7 +329,7 @@ void Monitor::sample(std::uint64_t seq, std::int64_t realNs, std::int64_t monoNs
         j.field("tx_bytes_per_s", rate(txBytes, p.txBytes.prev, 1.0, dt));
         j.field("rx_packets_per_s", rate(rxPackets, p.rxPackets.prev, 1.0, dt));
         j.field("tx_packets_per_s", rate(txPackets, p.txPackets.prev, 1.0, dt));
-        for (auto group : {CounterGroup::Errors, CounterGroup::Congestion}) {
+        for (auto group : { CounterGroup::Errors, CounterGroup::Congestion }) {
             j.key(group == CounterGroup::Errors ? "errors" : "congestion");
             j.beginObject();
             for (std::size_t k = 0; k < kNormalizedKeys.size(); ++k) {

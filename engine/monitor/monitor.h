@@ -35,7 +35,7 @@ public:
     // `out`. `monoNs` (CLOCK_MONOTONIC) gives the rates, `realNs`
     // (CLOCK_REALTIME) the frame's time.
     void sample(std::uint64_t seq, std::int64_t realNs, std::int64_t monoNs, std::int64_t intervalNs,
-                std::string &out);
+        std::string &out);
 
     // The next frame has null rates (telemetry was stopped and restarted).
     void resetRates();
@@ -79,14 +79,14 @@ private:
         int port = 1;
         Traffic rxBytes, txBytes, rxPackets, txPackets;
         std::vector<HwCounter> hw;
-        std::array<int, kNormalizedKeys.size()> normalized{}; // index into hw, or -1
+        std::array<int, kNormalizedKeys.size()> normalized {}; // index into hw, or -1
     };
 
     void build();
     std::string signature() const;
     std::optional<std::uint64_t> readTraffic(RdmaPort &p, Traffic &t);
-    std::optional<double> rate(std::optional<std::uint64_t> now, std::optional<std::uint64_t> &prev,
-                               double scale, double dt);
+    std::optional<double> rate(
+        std::optional<std::uint64_t> now, std::optional<std::uint64_t> &prev, double scale, double dt);
     AttrFile open(const std::string &rel) const;
 
     sys::Root m_root;

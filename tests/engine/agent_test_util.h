@@ -24,7 +24,7 @@ public:
     explicit AgentProcess(const QStringList &extraArgs = {})
     {
         m_process.setProgram(enginePath());
-        m_process.setArguments(QStringList{QStringLiteral("agent")} + extraArgs);
+        m_process.setArguments(QStringList { QStringLiteral("agent") } + extraArgs);
         m_process.setProcessChannelMode(QProcess::SeparateChannels);
     }
     ~AgentProcess()
@@ -51,7 +51,7 @@ public:
     int request(const QString &method, const QJsonObject &params = {})
     {
         const int id = ++m_lastId;
-        QJsonObject r{{"id", id}, {"method", method}};
+        QJsonObject r { { "id", id }, { "method", method } };
         if (!params.isEmpty())
             r.insert("params", params);
         send(r);
@@ -65,8 +65,8 @@ public:
 
     // Reads output until `match` accepts a line that arrived after the
     // first `from` lines, or `timeoutMs` passes. Returns the line or {}.
-    QJsonObject waitFor(const std::function<bool(const QJsonObject &)> &match, int timeoutMs = 10000,
-                        int from = 0)
+    QJsonObject waitFor(
+        const std::function<bool(const QJsonObject &)> &match, int timeoutMs = 10000, int from = 0)
     {
         QElapsedTimer t;
         t.start();
@@ -89,14 +89,16 @@ public:
     }
     QJsonObject waitForReply(int id, int timeoutMs = 10000)
     {
-        return waitFor([id](const QJsonObject &o) { return o.contains("id") && !o.contains("event") &&
-                                                           o.value("id").toInt() == id; },
-                       timeoutMs);
+        return waitFor(
+            [id](const QJsonObject &o) {
+                return o.contains("id") && !o.contains("event") && o.value("id").toInt() == id;
+            },
+            timeoutMs);
     }
     QJsonObject waitForEvent(const QString &event, int timeoutMs = 10000, int from = 0)
     {
-        return waitFor([event](const QJsonObject &o) { return o.value("event").toString() == event; },
-                       timeoutMs, from);
+        return waitFor(
+            [event](const QJsonObject &o) { return o.value("event").toString() == event; }, timeoutMs, from);
     }
     // Collects output for `ms` milliseconds.
     void collect(int ms)
@@ -129,8 +131,8 @@ private:
             m_buffer.remove(0, nl + 1);
             QJsonParseError e;
             const QJsonDocument doc = QJsonDocument::fromJson(line, &e);
-            m_lines.append(doc.isObject() ? doc.object()
-                                          : QJsonObject{{"unparsed", QString::fromUtf8(line)}});
+            m_lines.append(
+                doc.isObject() ? doc.object() : QJsonObject { { "unparsed", QString::fromUtf8(line) } });
         }
     }
 

@@ -32,22 +32,23 @@ int freePort()
 
 int startReflector(AgentProcess &a, int port = 0)
 {
-    const int id = a.request("reflector.start", {{"port", port}});
+    const int id = a.request("reflector.start", { { "port", port } });
     return a.waitForReply(id).value("result").toObject().value("port").toInt();
 }
 
 void setPeer(AgentProcess &a, const QString &name, int port, int intervalMs)
 {
     const int id = a.request("mesh.set_peers",
-                             {{"peers", QJsonArray{QJsonObject{{"name", name}, {"address", "127.0.0.1"}, {"port", port}}}},
-                              {"interval_ms", intervalMs}});
+        { { "peers",
+              QJsonArray { QJsonObject { { "name", name }, { "address", "127.0.0.1" }, { "port", port } } } },
+            { "interval_ms", intervalMs } });
     QCOMPARE(a.waitForReply(id).value("result").toObject().value("peers").toInt(), 1);
 }
 
 bool isMesh(const QJsonObject &o, const char *transport, bool ok)
 {
-    return o.value("event") == QStringLiteral("mesh") && o.value("transport") == QLatin1String(transport) &&
-           o.contains("error") != ok;
+    return o.value("event") == QStringLiteral("mesh") && o.value("transport") == QLatin1String(transport)
+        && o.contains("error") != ok;
 }
 
 QList<QJsonObject> meshEvents(const AgentProcess &a, const char *transport, bool ok, int from = 0)
@@ -122,7 +123,8 @@ void TestAgentMesh::tcpBothWaysAndRdmaErrorOnce()
     const QList<QJsonObject> rdmaErrors = meshEvents(a, "rdma", false);
     QCOMPARE(rdmaErrors.size(), 1);
     const QString code = rdmaErrors.first().value("error").toObject().value("code").toString();
-    QVERIFY2(code == QStringLiteral("no_rdma_device") || code == QStringLiteral("rdma_core_missing"), qPrintable(code));
+    QVERIFY2(code == QStringLiteral("no_rdma_device") || code == QStringLiteral("rdma_core_missing"),
+        qPrintable(code));
     QCOMPARE(rdmaErrors.first().value("retry_in_ms").toInt(), 30000);
     QVERIFY(meshEvents(a, "rdma", true).isEmpty());
 }
@@ -137,8 +139,9 @@ void TestAgentMesh::lostPeerIsRetriedAndRecovers()
     QVERIFY(b->start());
     QCOMPARE(startReflector(*b, portB), portB);
     const int id = a.request("mesh.set_peers",
-                             {{"peers", QJsonArray{QJsonObject{{"name", "b"}, {"address", "127.0.0.1"}, {"port", portB}}}},
-                              {"interval_ms", 200}, {"rdma", false}});
+        { { "peers",
+              QJsonArray { QJsonObject { { "name", "b" }, { "address", "127.0.0.1" }, { "port", portB } } } },
+            { "interval_ms", 200 }, { "rdma", false } });
     QVERIFY(a.waitForReply(id).contains("result"));
     QVERIFY(!a.waitFor([](const QJsonObject &o) { return isMesh(o, "tcp", true); }, 5000).isEmpty());
 
@@ -154,12 +157,13 @@ void TestAgentMesh::lostPeerIsRetriedAndRecovers()
     QVERIFY2(errors.size() <= 6, qPrintable(QString::number(errors.size())));
     for (const auto &e : errors) {
         const QString code = e.value("error").toObject().value("code").toString();
-        QVERIFY2(code == QStringLiteral("peer_unreachable") || code == QStringLiteral("peer_lost"), qPrintable(code));
+        QVERIFY2(code == QStringLiteral("peer_unreachable") || code == QStringLiteral("peer_lost"),
+            qPrintable(code));
         QVERIFY(e.value("retry_in_ms").toInt() >= 200);
         QVERIFY(e.value("failures").toInt() >= 1);
     }
-    QVERIFY(errors.last().value("failures").toInt() > errors.first().value("failures").toInt() ||
-            errors.size() == 1);
+    QVERIFY(errors.last().value("failures").toInt() > errors.first().value("failures").toInt()
+        || errors.size() == 1);
     QVERIFY(a.process().state() == QProcess::Running);
 
     // It comes back on the same port: the mesh picks it up again.
@@ -167,7 +171,8 @@ void TestAgentMesh::lostPeerIsRetriedAndRecovers()
     QVERIFY(again.start());
     QCOMPARE(startReflector(again, portB), portB);
     from = a.lines().size();
-    const QJsonObject recovered = a.waitFor([](const QJsonObject &o) { return isMesh(o, "tcp", true); }, 15000, from);
+    const QJsonObject recovered
+        = a.waitFor([](const QJsonObject &o) { return isMesh(o, "tcp", true); }, 15000, from);
     QVERIFY2(!recovered.isEmpty(), "no recovery after the peer came back");
     checkTcpEvent(recovered, "b");
 }
@@ -179,7 +184,7 @@ void TestAgentMesh::emptyPeerListStopsTheMesh()
     const int port = startReflector(a);
     setPeer(a, "self", port, 100);
     QVERIFY(!a.waitFor([](const QJsonObject &o) { return isMesh(o, "tcp", true); }, 5000).isEmpty());
-    const int id = a.request("mesh.set_peers", {{"peers", QJsonArray{}}});
+    const int id = a.request("mesh.set_peers", { { "peers", QJsonArray {} } });
     QCOMPARE(a.waitForReply(id).value("result").toObject().value("peers").toInt(), 0);
     a.collect(300); // an event in flight may still arrive
     const int from = a.lines().size();

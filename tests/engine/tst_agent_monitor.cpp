@@ -25,7 +25,10 @@ namespace {
 
 class FakeSys {
 public:
-    explicit FakeSys(const QString &root) : m_root(root) {}
+    explicit FakeSys(const QString &root)
+        : m_root(root)
+    {
+    }
 
     // Rewrites in place (same inode), as the kernel updates an attribute:
     // the monitor keeps its files open.
@@ -74,22 +77,21 @@ public:
 
         // rxe: hw_counters only, packets but no bytes.
         const QString rxe = "sys/class/infiniband/rxe0/ports/1/hw_counters/";
-        for (auto [name, v] : std::initializer_list<std::pair<const char *, int>>{
-                 {"sent_pkts", 100}, {"rcvd_pkts", 200}, {"duplicate_request", 1}, {"out_of_seq_request", 2},
-                 {"rcvd_rnr_err", 3}, {"send_rnr_err", 4}, {"rcvd_seq_err", 5}, {"ack_deferred", 6},
-                 {"retry_exceeded_err", 7}, {"retry_rnr_exceeded_err", 8}, {"completer_retry_err", 9},
-                 {"send_err", 10}, {"link_downed", 11}, {"rdma_sends", 12}, {"rdma_recvs", 13},
-                 {"lifespan", 10}})
+        for (auto [name, v] : std::initializer_list<std::pair<const char *, int>> { { "sent_pkts", 100 },
+                 { "rcvd_pkts", 200 }, { "duplicate_request", 1 }, { "out_of_seq_request", 2 },
+                 { "rcvd_rnr_err", 3 }, { "send_rnr_err", 4 }, { "rcvd_seq_err", 5 }, { "ack_deferred", 6 },
+                 { "retry_exceeded_err", 7 }, { "retry_rnr_exceeded_err", 8 }, { "completer_retry_err", 9 },
+                 { "send_err", 10 }, { "link_downed", 11 }, { "rdma_sends", 12 }, { "rdma_recvs", 13 },
+                 { "lifespan", 10 } })
             write(rxe + name, v);
 
         // irdma (E810, RoCE): no PMA counters; IP octets in hw_counters.
         const QString ir = "sys/class/infiniband/irdma0/ports/1/hw_counters/";
-        for (auto [name, v] : std::initializer_list<std::pair<const char *, int>>{
-                 {"ip4InOctets", 1000}, {"ip6InOctets", 0}, {"ip4OutOctets", 3000}, {"ip6OutOctets", 0},
-                 {"ip4InPkts", 10}, {"ip6InPkts", 0}, {"ip4OutPkts", 30}, {"ip6OutPkts", 0},
-                 {"cnpSent", 21}, {"cnpHandled", 22}, {"cnpIgnored", 23}, {"RxECNMrkd", 24},
-                 {"RetransSegs", 25}, {"RNR received", 26}, {"RTO", 27}, {"ip4InDiscards", 28},
-                 {"lifespan", 10}})
+        for (auto [name, v] : std::initializer_list<std::pair<const char *, int>> { { "ip4InOctets", 1000 },
+                 { "ip6InOctets", 0 }, { "ip4OutOctets", 3000 }, { "ip6OutOctets", 0 }, { "ip4InPkts", 10 },
+                 { "ip6InPkts", 0 }, { "ip4OutPkts", 30 }, { "ip6OutPkts", 0 }, { "cnpSent", 21 },
+                 { "cnpHandled", 22 }, { "cnpIgnored", 23 }, { "RxECNMrkd", 24 }, { "RetransSegs", 25 },
+                 { "RNR received", 26 }, { "RTO", 27 }, { "ip4InDiscards", 28 }, { "lifespan", 10 } })
             write(ir + name, v);
 
         // mlx5: PMA counters (data in 4-byte units) and its own names.
@@ -99,11 +101,11 @@ public:
         write(mc + "port_rcv_packets", 50);
         write(mc + "port_xmit_packets", 60);
         const QString mh = "sys/class/infiniband/mlx5_0/ports/1/hw_counters/";
-        for (auto [name, v] : std::initializer_list<std::pair<const char *, int>>{
-                 {"np_cnp_sent", 31}, {"rp_cnp_handled", 32}, {"rp_cnp_ignored", 33},
-                 {"np_ecn_marked_roce_packets", 34}, {"out_of_sequence", 35}, {"local_ack_timeout_err", 36},
-                 {"packet_seq_err", 37}, {"rnr_nak_retry_err", 38}, {"roce_adp_retrans", 39},
-                 {"duplicate_request", 40}, {"lifespan", 10}})
+        for (auto [name, v] : std::initializer_list<std::pair<const char *, int>> { { "np_cnp_sent", 31 },
+                 { "rp_cnp_handled", 32 }, { "rp_cnp_ignored", 33 }, { "np_ecn_marked_roce_packets", 34 },
+                 { "out_of_sequence", 35 }, { "local_ack_timeout_err", 36 }, { "packet_seq_err", 37 },
+                 { "rnr_nak_retry_err", 38 }, { "roce_adp_retrans", 39 }, { "duplicate_request", 40 },
+                 { "lifespan", 10 } })
             write(mh + name, v);
     }
 
@@ -162,7 +164,7 @@ void TestAgentMonitor::init()
 
 void TestAgentMonitor::devicesFound()
 {
-    monitor::Monitor m{sys::Root(m_dir->path().toStdString())};
+    monitor::Monitor m { sys::Root(m_dir->path().toStdString()) };
     QVERIFY(m.rescan());
     QCOMPARE(m.gpuCount(), 1u);
     QCOMPARE(m.nicCount(), 1u); // lo has no device link
@@ -172,7 +174,7 @@ void TestAgentMonitor::devicesFound()
 
 void TestAgentMonitor::firstFrameHasNullRates()
 {
-    monitor::Monitor m{sys::Root(m_dir->path().toStdString())};
+    monitor::Monitor m { sys::Root(m_dir->path().toStdString()) };
     m.rescan();
     const QJsonObject f = sample(m, 0, 1'000'000'000);
     QCOMPARE(f.value("event").toString(), QStringLiteral("frame"));
@@ -194,7 +196,7 @@ void TestAgentMonitor::firstFrameHasNullRates()
 
 void TestAgentMonitor::ratesFromRewrittenCounters()
 {
-    monitor::Monitor m{sys::Root(m_dir->path().toStdString())};
+    monitor::Monitor m { sys::Root(m_dir->path().toStdString()) };
     m.rescan();
     sample(m, 0, 1'000'000'000);
     m_sys->write("sys/class/net/enp194s0np0/statistics/rx_bytes", 1000000 + 5000);
@@ -235,14 +237,15 @@ void TestAgentMonitor::ratesFromRewrittenCounters()
 
 void TestAgentMonitor::normalisedCounters()
 {
-    monitor::Monitor m{sys::Root(m_dir->path().toStdString())};
+    monitor::Monitor m { sys::Root(m_dir->path().toStdString()) };
     m.rescan();
     const QJsonObject f = sample(m, 0, 1'000'000'000);
     auto check = [&](const char *device, const char *group, const char *key, const QJsonValue &want) {
         const QJsonValue got = port(f, device).value(group).toObject().value(key);
-        QVERIFY2(got == want, qPrintable(QStringLiteral("%1 %2.%3: want %4, got %5")
-                                             .arg(device, group, key)
-                                             .arg(want.toVariant().toString(), got.toVariant().toString())));
+        QVERIFY2(got == want,
+            qPrintable(QStringLiteral("%1 %2.%3: want %4, got %5")
+                           .arg(device, group, key)
+                           .arg(want.toVariant().toString(), got.toVariant().toString())));
     };
     const QJsonValue null(QJsonValue::Null);
     // rxe
@@ -251,7 +254,7 @@ void TestAgentMonitor::normalisedCounters()
     check("rxe0", "errors", "local_ack_timeouts", null);
     check("rxe0", "errors", "seq_naks", 5);
     check("rxe0", "errors", "rnr_naks", 3);
-    for (const char *k : {"cnp_sent", "cnp_handled", "cnp_ignored", "ecn_marked"})
+    for (const char *k : { "cnp_sent", "cnp_handled", "cnp_ignored", "ecn_marked" })
         check("rxe0", "congestion", k, null);
     // irdma
     check("irdma0", "errors", "retransmits", 25);
@@ -289,7 +292,7 @@ void TestAgentMonitor::normalisedCounters()
 
 void TestAgentMonitor::counterResetGivesNullRate()
 {
-    monitor::Monitor m{sys::Root(m_dir->path().toStdString())};
+    monitor::Monitor m { sys::Root(m_dir->path().toStdString()) };
     m.rescan();
     sample(m, 0, 1'000'000'000);
     m_sys->write("sys/class/net/enp194s0np0/statistics/rx_bytes", 10); // went backwards
@@ -302,7 +305,7 @@ void TestAgentMonitor::counterResetGivesNullRate()
 
 void TestAgentMonitor::devicesAppearAndVanish()
 {
-    monitor::Monitor m{sys::Root(m_dir->path().toStdString())};
+    monitor::Monitor m { sys::Root(m_dir->path().toStdString()) };
     m.rescan();
     sample(m, 0, 1'000'000'000);
 
@@ -350,28 +353,32 @@ void TestAgentMonitor::mappingTableIsConsistent()
 
 void TestAgentMonitor::agentReadsTheRoot()
 {
-    agenttest::AgentProcess a({"--root", m_dir->path()});
+    agenttest::AgentProcess a({ "--root", m_dir->path() });
     QVERIFY(a.start());
     const QJsonObject hello = a.waitForEvent("hello");
     QVERIFY(hello.value("hostname").isNull()); // the fake tree has no proc/
-    const int id = a.request("telemetry.start", {{"interval_ms", 50}});
+    const int id = a.request("telemetry.start", { { "interval_ms", 50 } });
     QVERIFY(a.waitForReply(id).contains("result"));
     QJsonObject first = a.waitForEvent("frame");
     QCOMPARE(first.value("rdma").toArray().size(), 3);
     QCOMPARE(first.value("gpus").toArray().at(0).toObject().value("busy_percent").toInt(), 37);
 
     m_sys->write("sys/class/net/enp194s0np0/statistics/rx_bytes", 9000000);
-    const QJsonObject moving = a.waitFor([](const QJsonObject &o) {
-        return o.value("event") == QStringLiteral("frame") &&
-               o.value("nics").toArray().at(0).toObject().value("rx_bytes_per_s").toDouble() > 0;
-    }, 3000);
+    const QJsonObject moving = a.waitFor(
+        [](const QJsonObject &o) {
+            return o.value("event") == QStringLiteral("frame")
+                && o.value("nics").toArray().at(0).toObject().value("rx_bytes_per_s").toDouble() > 0;
+        },
+        3000);
     QVERIFY2(!moving.isEmpty(), "a rewritten counter must give a rate");
 
     // A device created while frames flow shows up at the next rescan (3 s).
     m_sys->write("sys/class/infiniband/rxe7/ports/1/hw_counters/sent_pkts", 1);
-    const QJsonObject later = a.waitFor([](const QJsonObject &o) {
-        return o.value("event") == QStringLiteral("frame") && o.value("rdma").toArray().size() == 4;
-    }, 6000);
+    const QJsonObject later = a.waitFor(
+        [](const QJsonObject &o) {
+            return o.value("event") == QStringLiteral("frame") && o.value("rdma").toArray().size() == 4;
+        },
+        6000);
     QVERIFY2(!later.isEmpty(), "rxe7 never appeared");
 
     const int probeId = a.request("probe");

@@ -39,7 +39,7 @@ void TestAgentSession::helloFirst()
     QVERIFY(!hello.value("engine_version").toString().isEmpty());
     QCOMPARE(hello.value("pid").toInteger(), a.pid());
     const QJsonArray caps = hello.value("capabilities").toArray();
-    for (const char *c : {"probe", "telemetry", "mesh", "bench", "reflector"})
+    for (const char *c : { "probe", "telemetry", "mesh", "bench", "reflector" })
         QVERIFY2(caps.contains(QString::fromLatin1(c)), c);
 }
 
@@ -49,10 +49,9 @@ void TestAgentSession::repliesCarryTheRequestId()
     QVERIFY(a.start());
     a.sendRaw("{\"id\":7,\"method\":\"ping\"}\n{\"id\":8,\"method\":\"ping\",\"params\":{}}\n"
               "{\"id\":900000000000,\"method\":\"ping\",\"params\":null}\n");
-    for (qint64 id : {7LL, 8LL, 900000000000LL}) {
-        const QJsonObject r = a.waitFor([id](const QJsonObject &o) {
-            return !o.contains("event") && o.value("id").toInteger() == id;
-        });
+    for (qint64 id : { 7LL, 8LL, 900000000000LL }) {
+        const QJsonObject r = a.waitFor(
+            [id](const QJsonObject &o) { return !o.contains("event") && o.value("id").toInteger() == id; });
         QVERIFY2(r.contains("result"), qPrintable(QString::number(id)));
         const double t = r.value("result").toObject().value("time_ns").toDouble();
         QVERIFY(qAbs(t / 1e6 - double(QDateTime::currentMSecsSinceEpoch())) < 5000);
@@ -66,12 +65,12 @@ void TestAgentSession::malformedLinesAreAnsweredAndSkipped()
     QVERIFY(!a.waitForEvent("hello").isEmpty());
     a.sendRaw("this is not json\n");
     a.sendRaw("[1,2,3]\n");
-    a.sendRaw("{\"id\":5}\n");                                  // no method
-    a.sendRaw("{\"method\":\"ping\"}\n");                       // no id
-    a.sendRaw("{\"id\":\"six\",\"method\":\"ping\"}\n");        // id not an integer
+    a.sendRaw("{\"id\":5}\n"); // no method
+    a.sendRaw("{\"method\":\"ping\"}\n"); // no id
+    a.sendRaw("{\"id\":\"six\",\"method\":\"ping\"}\n"); // id not an integer
     a.sendRaw("{\"id\":6,\"method\":\"ping\",\"params\":[1]}\n"); // params not an object
-    a.sendRaw("{\"id\":7,\"method\":42}\n");                    // method not a string
-    a.sendRaw("\n   \n");                                       // blank lines: ignored
+    a.sendRaw("{\"id\":7,\"method\":42}\n"); // method not a string
+    a.sendRaw("\n   \n"); // blank lines: ignored
     // A 3 MB line, sent in pieces: skipped whole, answered once.
     const QByteArray chunk(256 * 1024, 'x');
     for (int i = 0; i < 12; ++i)
@@ -103,20 +102,20 @@ void TestAgentSession::unknownMethodAndBadParams()
     QJsonObject r = a.waitForReply(id);
     QCOMPARE(r.value("error").toObject().value("code").toString(), QStringLiteral("unknown_method"));
 
-    id = a.request("telemetry.start", {{"interval_ms", 5}});
+    id = a.request("telemetry.start", { { "interval_ms", 5 } });
     r = a.waitForReply(id);
     QCOMPARE(r.value("error").toObject().value("code").toString(), QStringLiteral("invalid_params"));
-    id = a.request("telemetry.start", {{"interval_ms", "fast"}});
+    id = a.request("telemetry.start", { { "interval_ms", "fast" } });
     r = a.waitForReply(id);
     QCOMPARE(r.value("error").toObject().value("code").toString(), QStringLiteral("invalid_params"));
-    id = a.request("bench", {{"transport", "tcp"}});
+    id = a.request("bench", { { "transport", "tcp" } });
     r = a.waitForReply(id);
     QCOMPARE(r.value("error").toObject().value("code").toString(), QStringLiteral("invalid_params"));
     QVERIFY(r.value("error").toObject().value("message").toString().contains("--peer"));
-    id = a.request("bench", {{"peer", "127.0.0.1"}, {"transport", "tcp"}, {"colour", "blue"}});
+    id = a.request("bench", { { "peer", "127.0.0.1" }, { "transport", "tcp" }, { "colour", "blue" } });
     r = a.waitForReply(id);
     QCOMPARE(r.value("error").toObject().value("code").toString(), QStringLiteral("invalid_params"));
-    id = a.request("mesh.set_peers", {{"peers", QJsonArray{QJsonObject{{"name", "x"}}}}});
+    id = a.request("mesh.set_peers", { { "peers", QJsonArray { QJsonObject { { "name", "x" } } } } });
     r = a.waitForReply(id);
     QCOMPARE(r.value("error").toObject().value("code").toString(), QStringLiteral("invalid_params"));
     id = a.request("ping");
@@ -146,7 +145,7 @@ void TestAgentSession::telemetryAtTenHertz()
 {
     AgentProcess a;
     QVERIFY(a.start());
-    const int id = a.request("telemetry.start", {{"interval_ms", 100}});
+    const int id = a.request("telemetry.start", { { "interval_ms", 100 } });
     QCOMPARE(a.waitForReply(id).value("result").toObject().value("interval_ms").toInt(), 100);
     a.collect(2000);
     // Frames follow the reply; ~2 s of them.
@@ -161,7 +160,8 @@ void TestAgentSession::telemetryAtTenHertz()
     for (const auto &n : first.value("nics").toArray())
         QVERIFY(n.toObject().value("rx_bytes_per_s").isNull());
     // Ten frames a second on the wall clock too.
-    const double spanS = (frames.last().value("time_ns").toDouble() - frames.first().value("time_ns").toDouble()) / 1e9;
+    const double spanS
+        = (frames.last().value("time_ns").toDouble() - frames.first().value("time_ns").toDouble()) / 1e9;
     QVERIFY2(qAbs(spanS - 0.1 * (frames.size() - 1)) < 0.15, qPrintable(QString::number(spanS)));
 }
 
@@ -169,10 +169,10 @@ void TestAgentSession::telemetryRateChangeAndStop()
 {
     AgentProcess a;
     QVERIFY(a.start());
-    int id = a.request("telemetry.start", {{"interval_ms", 100}});
+    int id = a.request("telemetry.start", { { "interval_ms", 100 } });
     QVERIFY(a.waitForReply(id).contains("result"));
     a.collect(500);
-    id = a.request("telemetry.start", {{"interval_ms", 40}});
+    id = a.request("telemetry.start", { { "interval_ms", 40 } });
     QVERIFY(a.waitForReply(id).contains("result"));
     int from = a.lines().size();
     a.collect(1000);
@@ -201,17 +201,18 @@ void TestAgentSession::benchRunsWhileFramesFlow()
 {
     AgentProcess a;
     QVERIFY(a.start());
-    int id = a.request("reflector.start", {{"bind", "127.0.0.1"}, {"port", 0}});
+    int id = a.request("reflector.start", { { "bind", "127.0.0.1" }, { "port", 0 } });
     const QJsonObject started = a.waitForReply(id).value("result").toObject();
     const int port = started.value("port").toInt();
     QVERIFY(port > 0);
     QCOMPARE(started.value("tcp").toBool(), true);
     QVERIFY(started.contains("rdma"));
 
-    id = a.request("telemetry.start", {{"interval_ms", 50}});
+    id = a.request("telemetry.start", { { "interval_ms", 50 } });
     QVERIFY(a.waitForReply(id).contains("result"));
-    const int benchId = a.request("bench", {{"peer", "127.0.0.1"}, {"port", port}, {"transport", "tcp"},
-                                            {"test", "bandwidth"}, {"duration_s", 1.0}});
+    const int benchId = a.request("bench",
+        { { "peer", "127.0.0.1" }, { "port", port }, { "transport", "tcp" }, { "test", "bandwidth" },
+            { "duration_s", 1.0 } });
     const int from = a.lines().size();
     const QJsonObject r = a.waitForReply(benchId, 15000);
     const QJsonObject doc = r.value("result").toObject();
@@ -226,8 +227,9 @@ void TestAgentSession::benchRunsWhileFramesFlow()
     }
     QVERIFY2(framesDuring >= 10, qPrintable(QString::number(framesDuring)));
 
-    id = a.request("bench", {{"peer", "127.0.0.1"}, {"port", port}, {"transport", "tcp"}, {"iters", 200},
-                             {"warmup", 0}});
+    id = a.request("bench",
+        { { "peer", "127.0.0.1" }, { "port", port }, { "transport", "tcp" }, { "iters", 200 },
+            { "warmup", 0 } });
     const QJsonObject lat = a.waitForReply(id, 15000).value("result").toObject();
     QCOMPARE(lat.value("samples").toInt(), 200);
     QVERIFY(lat.value("rtt_ns").toObject().value("p50").toDouble() > 0);
@@ -239,7 +241,7 @@ void TestAgentSession::reflectorPortInUseIsAnError()
     QVERIFY(taken.listen(QHostAddress::Any, 0));
     AgentProcess a;
     QVERIFY(a.start());
-    int id = a.request("reflector.start", {{"port", int(taken.serverPort())}});
+    int id = a.request("reflector.start", { { "port", int(taken.serverPort()) } });
     const QJsonObject r = a.waitForReply(id);
     QCOMPARE(r.value("error").toObject().value("code").toString(), QStringLiteral("port_in_use"));
     id = a.request("ping");
@@ -250,14 +252,15 @@ void TestAgentSession::endOfInputEndsAgentAndFreesPort()
 {
     AgentProcess a;
     QVERIFY(a.start());
-    int id = a.request("reflector.start", {{"port", 0}});
+    int id = a.request("reflector.start", { { "port", 0 } });
     const int port = a.waitForReply(id).value("result").toObject().value("port").toInt();
     QVERIFY(port > 0);
-    id = a.request("telemetry.start", {{"interval_ms", 10}});
+    id = a.request("telemetry.start", { { "interval_ms", 10 } });
     QVERIFY(a.waitForReply(id).contains("result"));
     // Busy: a mesh to ourselves, so sessions are open on the reflector too.
-    id = a.request("mesh.set_peers", {{"peers", QJsonArray{QJsonObject{{"address", "127.0.0.1"}, {"port", port}}}},
-                                      {"interval_ms", 100}});
+    id = a.request("mesh.set_peers",
+        { { "peers", QJsonArray { QJsonObject { { "address", "127.0.0.1" }, { "port", port } } } },
+            { "interval_ms", 100 } });
     QVERIFY(a.waitForReply(id).contains("result"));
     QVERIFY(!a.waitForEvent("mesh", 5000).isEmpty());
 
