@@ -8,3 +8,7 @@ halolink_add_qt_test(tst_probemodels SOURCES core/tst_probemodels.cpp LIBS halol
 halolink_add_qt_test(tst_halolinkctl SOURCES core/tst_halolinkctl.cpp LIBS halolink_core LABELS core)
 target_compile_definitions(tst_halolinkctl PRIVATE HALOLINKCTL_PATH="$<TARGET_FILE:halolinkctl>")
 add_dependencies(tst_halolinkctl halolinkctl)
+
+# Telemetry: store, agent-event decoder and ingest, models, local source.
+halolink_add_qt_test(tst_telemetrystore SOURCES core/tst_telemetrystore.cpp LIBS halolink_core LABELS core)
+halolink_add_qt_test(tst_telemetryingest SOURCES core/tst_telemetryingest.cpp LIBS halolink_core LABELS core)

@@ -1,0 +1,484 @@
+// TelemetryIngest and the agent-event decoder over real protocol lines (nulls,
+// unknown fields, malformed lines), the telemetry table models under
+// QAbstractItemModelTester, CSV export, and LocalTelemetrySource against a
+// fake agent (a test double script) and, when it has `agent`, the real engine.
+
+#include "engine/enginelocator.h"
+#include "protocol/agentdecoder.h"
+#include "telemetry/localtelemetrysource.h"
+#include "telemetry/telemetryexport.h"
+#include "telemetry/telemetryingest.h"
+#include "telemetry/telemetrymodels.h"
+#include "telemetry/telemetrystore.h"
+
+#include <QAbstractItemModelTester>
+#include <QFile>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace halolink;
+
+namespace {
+
+// Lines as docs/agent-protocol.md shows them.
+const QByteArray kFrame = R"({"event":"frame","seq":42,"time_ns":1764470000000000000,"interval_ns":100000000,
+ "gpus":[{"card":"card1","busy_percent":37,"vram_used_bytes":201252864,"gtt_used_bytes":24109056,
+          "power_w":41.5,"temperature_c":48.0}],
+ "nics":[{"netdev":"enp194s0np0","rx_bytes":123,"tx_bytes":456,
+          "rx_bytes_per_s":1.2e9,"tx_bytes_per_s":1.1e9}],
+ "rdma":[{"device":"irdma0","port":1,
+          "rx_bytes_per_s":5.9e9,"tx_bytes_per_s":6.0e9,"rx_packets_per_s":null,"tx_packets_per_s":null,
+          "errors":{"retransmits":0,"out_of_sequence":0,"local_ack_timeouts":0},
+          "congestion":{"cnp_sent":0,"cnp_handled":0,"ecn_marked":null},
+          "counters":{"port_rcv_data":123}}]})";
+
+// The first frame: rates are null; plus fields this version does not know.
+const QByteArray kFirstFrame = R"({"event":"frame","seq":0,"time_ns":1764469999900000000,"interval_ns":100000000,
+ "future_field":{"x":[1,2]},
+ "gpus":[{"card":"card1","busy_percent":null,"vram_used_bytes":null,"gtt_used_bytes":24109056,"new_gpu_thing":7}],
+ "nics":[{"netdev":"enp194s0np0","rx_bytes":100,"tx_bytes":400,"rx_bytes_per_s":null,"tx_bytes_per_s":null}],
+ "rdma":[]})";
+
+const QByteArray kMesh = R"({"event":"mesh","time_ns":1764470000000000000,"peer":"node2","address":"10.77.0.2","transport":"rdma",
+ "samples":20,"rtt_ns":{"p50":11200,"p99":15800},"one_way_ns":{"p50":5600,"p99":7900},
+ "device":"irdma0","gid_index":1})";
+
+const QByteArray kMeshError = R"({"event":"mesh","time_ns":1764470001000000000,"peer":"node2","address":"10.77.0.2","transport":"rdma",
+ "error":{"code":"rdma_unreachable","message":"no route to 10.77.0.2 over RDMA"}})";
+
+QByteArray oneLine(QByteArray json)
+{
+    return json.replace('\n', ' ');
+}
+
+double latest(const TelemetryStore &store, const QString &key)
+{
+    const int s = store.findSeries(key);
+    return s < 0 ? qQNaN() : store.latest(s).value;
+}
+
+// TEST DOUBLE: tst_telemetry_fake_agent.sh, a stand-in for `halolink-engine
+// agent` that prints protocol lines, copied into the test's temporary directory.
+// It records the requests it got in requests.log next to itself.
+QString writeFakeAgent(const QTemporaryDir &dir, int frames)
+{
+    const QString path = dir.filePath(QStringLiteral("fake-agent-test-double"));
+    if (!QFile::copy(QStringLiteral(HALOLINK_SOURCE_DIR "/tests/core/tst_telemetry_fake_agent.sh"), path))
+        return {};
+    QFile::setPermissions(path, QFile::permissions(path) | QFileDevice::ExeOwner);
+    QFile count(dir.filePath(QStringLiteral("frames")));
+    if (!count.open(QIODevice::WriteOnly))
+        return {};
+    count.write(QByteArray::number(frames));
+    return path;
+}
+
+} // namespace
+
+class TestTelemetryIngest : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void decodesFrame();
+    void decodesHelloAndReplies();
+    void nullsStayUnknown();
+    void meshAndMeshErrors();
+    void malformedLinesAreCounted();
+    void stallMarksGap();
+    void markGapFromSession();
+    void seriesTableModel();
+    void latencyMatrixModel();
+    void csvExport();
+    void localSourceWithFakeAgent();
+    void localSourceRestartsAfterLoss();
+    void localSourceEngineWithoutAgent();
+    void localSourceRealEngine();
+};
+
+void TestTelemetryIngest::decodesFrame()
+{
+    const AgentLine line = parseAgentLine(oneLine(kFrame));
+    QCOMPARE(line.kind, AgentLineKind::Event);
+    QCOMPARE(line.event, QStringLiteral("frame"));
+    const DecodeResult<TelemetryFrame> frame = decodeTelemetryFrame(line.object);
+    QVERIFY2(frame.ok(), qPrintable(frame.error));
+    QCOMPARE(frame.value->timeNs, Q_INT64_C(1764470000000000000));
+    QCOMPARE(frame.value->seq, 42);
+    QCOMPARE(frame.value->gpus.size(), 1);
+    QCOMPARE(frame.value->gpus[0].busyPercent, 37.0);
+    QCOMPARE(frame.value->nics[0].rxBytesPerS, 1.2e9);
+    QCOMPARE(frame.value->rdma[0].device, QStringLiteral("irdma0"));
+    QVERIFY(!frame.value->rdma[0].rxPacketsPerS);
+    QCOMPARE(frame.value->rdma[0].errors.size(), 3);
+
+    TelemetryStore store;
+    TelemetryIngest ingest(&store);
+    QVERIFY(ingest.ingestLine(QStringLiteral("node1"), oneLine(kFrame)));
+    QCOMPARE(latest(store, QStringLiteral("node1/gpu/card1/busy_percent")), 37.0);
+    QCOMPARE(latest(store, QStringLiteral("node1/gpu/card1/unified_used_bytes")), 201252864.0 + 24109056.0);
+    QCOMPARE(latest(store, QStringLiteral("node1/nic/enp194s0np0/rx_bytes_per_s")), 1.2e9);
+    QCOMPARE(latest(store, QStringLiteral("node1/rdma/irdma0/1/tx_bytes_per_s")), 6.0e9);
+    QCOMPARE(latest(store, QStringLiteral("node1/rdma/irdma0/1/errors/retransmits")), 0.0);
+    QCOMPARE(latest(store, QStringLiteral("node1/gpu/card1/power_w")), 41.5);
+    // Time is the node's CLOCK_REALTIME in seconds.
+    QCOMPARE(store.latest(store.findSeries(QStringLiteral("node1/gpu/card1/busy_percent"))).t, 1764470000.0);
+    QCOMPARE(ingest.stats().frames, quint64(1));
+}
+
+void TestTelemetryIngest::decodesHelloAndReplies()
+{
+    const AgentLine hello = parseAgentLine(
+        R"({"event":"hello","engine_version":"0.1.0","protocol":1,"capabilities":["probe","telemetry",5],"hostname":"halo1","pid":1234,"x":1})");
+    QCOMPARE(hello.kind, AgentLineKind::Event);
+    const DecodeResult<AgentHelloEvent> decoded = decodeAgentHello(hello.object);
+    QVERIFY(decoded.ok());
+    QCOMPARE(decoded.value->protocol, 1);
+    QCOMPARE(decoded.value->capabilities, (QStringList{QStringLiteral("probe"), QStringLiteral("telemetry")}));
+    QCOMPARE(decoded.value->pid, 1234);
+
+    const AgentLine reply = parseAgentLine(R"({"id":7,"result":{"interval_ms":100}})");
+    QCOMPARE(reply.kind, AgentLineKind::Reply);
+    QCOMPARE(reply.id, 7);
+    QCOMPARE(parseAgentLine(R"({"foo":1})").kind, AgentLineKind::Other);
+
+    TelemetryStore store;
+    TelemetryIngest ingest(&store);
+    QVERIFY(ingest.ingestLine(QStringLiteral("n"), R"({"event":"log","level":"info","message":"hi"})"));
+    QVERIFY(ingest.ingestLine(QStringLiteral("n"), R"({"id":7,"result":{}})"));
+    QCOMPARE(ingest.stats().ignored, quint64(2));
+    QCOMPARE(store.seriesCount(), 0);
+}
+
+void TestTelemetryIngest::nullsStayUnknown()
+{
+    TelemetryStore store;
+    TelemetryIngest ingest(&store);
+    QVERIFY(ingest.ingestLine(QStringLiteral("node1"), oneLine(kFirstFrame)));
+    // The series exist (so tables can list them) but hold nothing: null is not 0.
+    const int busy = store.findSeries(QStringLiteral("node1/gpu/card1/busy_percent"));
+    QVERIFY(busy >= 0);
+    QVERIFY(!store.latest(busy).valid());
+    QCOMPARE(store.pointCount(busy, Resolution::Raw), 0);
+    QCOMPARE(latest(store, QStringLiteral("node1/gpu/card1/gtt_used_bytes")), 24109056.0);
+    QVERIFY(std::isnan(latest(store, QStringLiteral("node1/gpu/card1/unified_used_bytes")))); // VRAM unknown
+    QVERIFY(std::isnan(latest(store, QStringLiteral("node1/nic/enp194s0np0/rx_bytes_per_s"))));
+
+    QVERIFY(ingest.ingestLine(QStringLiteral("node1"), oneLine(kFrame)));
+    QCOMPARE(store.latest(busy).value, 37.0);
+    // Known, then null again: a gap, not a silent line.
+    QByteArray nullAgain = oneLine(kFrame);
+    nullAgain.replace("\"busy_percent\":37", "\"busy_percent\":null");
+    nullAgain.replace("1764470000000000000", "1764470000100000000");
+    QVERIFY(ingest.ingestLine(QStringLiteral("node1"), nullAgain));
+    QVERIFY(store.latest(busy).gap);
+    // A wrong type is unknown too, and does not drop the rest of the frame.
+    QByteArray wrongType = oneLine(kFrame);
+    wrongType.replace("\"busy_percent\":37", "\"busy_percent\":\"37\"");
+    wrongType.replace("\"power_w\":41.5", "\"power_w\":42.5");
+    wrongType.replace("1764470000000000000", "1764470000200000000");
+    QVERIFY(ingest.ingestLine(QStringLiteral("node1"), wrongType));
+    QCOMPARE(latest(store, QStringLiteral("node1/gpu/card1/power_w")), 42.5);
+    QVERIFY(store.latest(busy).gap);
+}
+
+void TestTelemetryIngest::meshAndMeshErrors()
+{
+    TelemetryStore store;
+    TelemetryIngest ingest(&store);
+    QVERIFY(ingest.ingestLine(QStringLiteral("node1"), oneLine(kMesh)));
+    QCOMPARE(latest(store, QStringLiteral("mesh/node1->node2/rdma/one_way_p50_ns")), 5600.0);
+    QCOMPARE(latest(store, QStringLiteral("mesh/node1->node2/rdma/rtt_p99_ns")), 15800.0);
+    QVERIFY(ingest.meshError(QStringLiteral("node1"), QStringLiteral("node2"), QStringLiteral("rdma")).isEmpty());
+
+    QVERIFY(ingest.ingestLine(QStringLiteral("node1"), oneLine(kMeshError)));
+    const int s = store.findSeries(QStringLiteral("mesh/node1->node2/rdma/one_way_p50_ns"));
+    QVERIFY(store.latest(s).gap);
+    QCOMPARE(ingest.meshError(QStringLiteral("node1"), QStringLiteral("node2"), QStringLiteral("rdma")),
+             QStringLiteral("no route to 10.77.0.2 over RDMA"));
+
+    // Only a round trip sent: one way is derived (= rtt / 2), as INTERFACES.md defines it.
+    QVERIFY(ingest.ingestLine(QStringLiteral("node2"),
+                              R"({"event":"mesh","time_ns":1764470000000000000,"peer":"node1","transport":"tcp","rtt_ns":{"p50":30000,"p99":null}})"));
+    QCOMPARE(latest(store, QStringLiteral("mesh/node2->node1/tcp/one_way_p50_ns")), 15000.0);
+    QVERIFY(std::isnan(latest(store, QStringLiteral("mesh/node2->node1/tcp/one_way_p99_ns"))));
+}
+
+void TestTelemetryIngest::malformedLinesAreCounted()
+{
+    TelemetryStore store;
+    TelemetryIngest ingest(&store);
+    const QList<QByteArray> bad = {
+        "not json",
+        "[1,2,3]",
+        "{\"event\":\"frame\",\"seq\":1",                             // cut off
+        "{\"event\":\"frame\",\"seq\":1,\"gpus\":[]}",                // no time_ns
+        "{\"event\":\"frame\",\"time_ns\":\"yesterday\"}",            // wrong type
+        "{\"event\":\"mesh\",\"time_ns\":1,\"transport\":\"rdma\"}", // no peer
+    };
+    for (const QByteArray &line : bad)
+        QVERIFY2(!ingest.ingestLine(QStringLiteral("n"), line), line.constData());
+    QCOMPARE(ingest.stats().malformed, quint64(bad.size()));
+    QVERIFY(!ingest.lastError().isEmpty());
+    // Odd but readable: entries that are not objects or have no name are skipped.
+    QVERIFY(ingest.ingestLine(QStringLiteral("n"),
+                              R"({"event":"frame","time_ns":1,"gpus":[5,{"busy_percent":3},{"card":"c","busy_percent":3}],"nics":"x"})"));
+    QCOMPARE(latest(store, QStringLiteral("n/gpu/c/busy_percent")), 3.0);
+    QCOMPARE(store.seriesOfNode(QStringLiteral("n")).size(), 6); // the one GPU's series only
+}
+
+void TestTelemetryIngest::stallMarksGap()
+{
+    TelemetryStore store;
+    TelemetryIngest ingest(&store);
+    auto frame = [&](qint64 ms, int busy) {
+        const QByteArray line = "{\"event\":\"frame\",\"time_ns\":" + QByteArray::number(Q_INT64_C(1764470000000000000) + ms * 1000000)
+            + ",\"interval_ns\":100000000,\"gpus\":[{\"card\":\"card1\",\"busy_percent\":" + QByteArray::number(busy) + "}]}";
+        QVERIFY(ingest.ingestLine(QStringLiteral("node1"), line));
+    };
+    frame(0, 10);
+    frame(100, 11);
+    frame(200, 12);
+    frame(5200, 13); // 5 s of nothing: more than 5 intervals
+    const int busy = store.findSeries(QStringLiteral("node1/gpu/card1/busy_percent"));
+    SeriesSlice slice;
+    store.read(busy, Resolution::Raw, 1764469990, 1764470010, slice);
+    QCOMPARE(slice.size(), 5);
+    QVERIFY(std::isnan(slice.values.at(3)));
+    QCOMPARE(slice.keys.at(3), 1764470000.3);
+    QCOMPARE(ingest.stats().gaps, quint64(1));
+}
+
+void TestTelemetryIngest::markGapFromSession()
+{
+    TelemetryStore store;
+    TelemetryIngest ingest(&store);
+    QVERIFY(ingest.ingestLine(QStringLiteral("node1"), oneLine(kFrame)));
+    QVERIFY(ingest.ingestLine(QStringLiteral("node2"),
+                              oneLine(kMesh).replace("\"peer\":\"node2\"", "\"peer\":\"node1\"")));
+    ingest.markGap(QStringLiteral("node1"), Q_INT64_C(1764470001000000000), Q_INT64_C(1764470009000000000));
+    QVERIFY(store.latest(store.findSeries(QStringLiteral("node1/gpu/card1/busy_percent"))).gap);
+    // node2's measurements towards the lost node1 break too.
+    QVERIFY(store.latest(store.findSeries(QStringLiteral("mesh/node2->node1/rdma/one_way_p50_ns"))).gap);
+}
+
+void TestTelemetryIngest::seriesTableModel()
+{
+    TelemetryStore store;
+    TelemetryIngest ingest(&store);
+    SeriesTableModel model(&store);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(ingest.ingestLine(QStringLiteral("node1"), oneLine(kFrame)));
+    const int busy = store.findSeries(QStringLiteral("node1/gpu/card1/busy_percent"));
+    const int rx = store.findSeries(QStringLiteral("node1/nic/enp194s0np0/rx_bytes_per_s"));
+    model.setNodeNames({{QStringLiteral("node1"), QStringLiteral("Halo one")}});
+    model.setWindow(1764469990, 1764470010);
+    model.setSeries({busy, rx}, {QStringLiteral("card1 busy"), QStringLiteral("enp194s0np0 rx")});
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.columnCount(), int(SeriesTableModel::ColumnCount));
+    QCOMPARE(model.index(0, SeriesTableModel::NodeColumn).data().toString(), QStringLiteral("Halo one"));
+    QCOMPARE(model.index(0, SeriesTableModel::SeriesColumn).data().toString(), QStringLiteral("card1 busy"));
+    QCOMPARE(model.index(0, SeriesTableModel::LatestColumn).data().toString(), QStringLiteral("37 %"));
+    QCOMPARE(model.index(1, SeriesTableModel::LatestColumn).data().toString(), QStringLiteral("1.20 GB/s"));
+
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    QByteArray next = oneLine(kFrame);
+    next.replace("\"busy_percent\":37", "\"busy_percent\":57");
+    next.replace("1764470000000000000", "1764470000100000000");
+    QVERIFY(ingest.ingestLine(QStringLiteral("node1"), next));
+    model.refresh();
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(model.index(0, SeriesTableModel::LatestColumn).data().toString(), QStringLiteral("57 %"));
+    QCOMPARE(model.index(0, SeriesTableModel::MinColumn).data().toString(), QStringLiteral("37 %"));
+    QCOMPARE(model.index(0, SeriesTableModel::MaxColumn).data().toString(), QStringLiteral("57 %"));
+    QCOMPARE(model.index(0, SeriesTableModel::MeanColumn).data().toString(), QStringLiteral("47 %"));
+    model.refresh();
+    QCOMPARE(changed.count(), 1); // nothing new, no signal
+    model.setSeries({}, {});
+    QCOMPARE(model.rowCount(), 0);
+}
+
+void TestTelemetryIngest::latencyMatrixModel()
+{
+    TelemetryStore store;
+    TelemetryIngest ingest(&store);
+    LatencyMatrixModel model(&store, &ingest);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setNodes({QStringLiteral("node1"), QStringLiteral("node2"), QStringLiteral("node3")},
+                   {QStringLiteral("One"), QStringLiteral("Two"), QStringLiteral("Three")});
+    QCOMPARE(model.rowCount(), 3);
+    QVERIFY(ingest.ingestLine(QStringLiteral("node1"), oneLine(kMesh)));
+    QByteArray tcp = oneLine(kMesh);
+    tcp.replace("\"transport\":\"rdma\"", "\"transport\":\"tcp\"").replace("5600", "21000").replace("11200", "42000");
+    QVERIFY(ingest.ingestLine(QStringLiteral("node1"), tcp));
+    model.refresh();
+    QCOMPARE(model.value(0, 1), 5600.0);
+    QCOMPARE(model.index(0, 1).data().toString(), QStringLiteral("5.60 µs"));
+    QVERIFY(std::isnan(model.value(1, 0))); // the other direction was not measured
+    QCOMPARE(model.index(1, 0).data().toString(), QString());
+    QCOMPARE(model.index(0, 0).data().toString(), QString());
+    QVERIFY(model.index(1, 0).data(Qt::ToolTipRole).toString().contains(QLatin1String("not measured")));
+    QCOMPARE(model.headerData(0, Qt::Vertical).toString(), QStringLiteral("from One"));
+    QCOMPARE(model.headerData(1, Qt::Horizontal).toString(), QStringLiteral("to Two"));
+
+    model.setMeasure(LatencyMatrixModel::Measure::RoundTrip);
+    QCOMPARE(model.value(0, 1), 11200.0);
+    QVERIFY(model.description().contains(QLatin1String("round trip")));
+    model.setTransport(LatencyMatrixModel::Transport::Tcp);
+    QCOMPARE(model.value(0, 1), 42000.0);
+    model.setMeasure(LatencyMatrixModel::Measure::OneWay);
+    QCOMPARE(model.value(0, 1), 21000.0);
+    QVERIFY(model.description().contains(QLatin1String("one-way")));
+    model.setStatistic(LatencyMatrixModel::Statistic::P99);
+    QCOMPARE(model.value(0, 1), 7900.0);
+    model.setStatistic(LatencyMatrixModel::Statistic::P50);
+    model.setTransport(LatencyMatrixModel::Transport::Rdma);
+
+    // A failing pair becomes empty and says why.
+    QVERIFY(ingest.ingestLine(QStringLiteral("node1"), oneLine(kMeshError)));
+    model.refresh();
+    QVERIFY(std::isnan(model.value(0, 1)));
+    QVERIFY(model.index(0, 1).data(Qt::ToolTipRole).toString().contains(QLatin1String("no route")));
+    model.setNodes({QStringLiteral("node1")}, {QStringLiteral("One")});
+    QCOMPARE(model.columnCount(), 1);
+}
+
+void TestTelemetryIngest::csvExport()
+{
+    TelemetryStore store;
+    TelemetryIngest ingest(&store);
+    QVERIFY(ingest.ingestLine(QStringLiteral("node1"), oneLine(kFrame)));
+    ingest.markGap(QStringLiteral("node1"), Q_INT64_C(1764470000500000000));
+    const int busy = store.findSeries(QStringLiteral("node1/gpu/card1/busy_percent"));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("out.csv"));
+    QString error;
+    QVERIFY(writeTelemetryCsv(store, {{busy, 1764469990, 1764470010}}, path, &error));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = file.readAll().trimmed().split('\n');
+    QCOMPARE(lines.size(), 3);
+    QCOMPARE(lines[0], QByteArray("series,node,metric,unit,resolution,time_utc,time_s,value,min,max,last"));
+    QCOMPARE(lines[1], QByteArray("node1/gpu/card1/busy_percent,node1,gpu/card1/busy_percent,%,raw,"
+                                  "2025-11-30T02:33:20.000Z,1764470000.000,37,37,37,37"));
+    QVERIFY(lines[2].contains(",gap,"));
+    QVERIFY(lines[2].endsWith(",,,,"));
+    QVERIFY(!writeTelemetryCsv(store, {}, QStringLiteral("/nonexistent/dir/x.csv"), &error));
+    QVERIFY(!error.isEmpty());
+}
+
+void TestTelemetryIngest::localSourceWithFakeAgent()
+{
+    QTemporaryDir dir;
+    const QString agent = writeFakeAgent(dir, 200);
+    QVERIFY(!agent.isEmpty());
+    TelemetryStore store;
+    TelemetryIngest ingest(&store);
+    LocalTelemetrySource source(&ingest);
+    source.setEnginePath(agent);
+    source.setIntervalMs(50);
+    QSignalSpy hello(&source, &LocalTelemetrySource::helloReceived);
+    source.start();
+    QTRY_COMPARE_WITH_TIMEOUT(source.state(), LocalTelemetrySource::State::Running, 10000);
+    QCOMPARE(hello.count(), 1);
+    QCOMPARE(source.hello()->hostname, QStringLiteral("fakehost"));
+    QTRY_VERIFY_WITH_TIMEOUT(store.findSeries(QStringLiteral("local/gpu/card0/busy_percent")) >= 0
+                                 && store.pointCount(store.findSeries(QStringLiteral("local/gpu/card0/busy_percent")),
+                                                     Resolution::Raw) >= 3,
+                             10000);
+    QCOMPARE(latest(store, QStringLiteral("local/gpu/card0/unified_used_bytes")), 3000.0);
+
+    // The request the agent got was telemetry.start with our interval.
+    QFile requests(dir.filePath(QStringLiteral("requests.log")));
+    QVERIFY(requests.open(QIODevice::ReadOnly));
+    const QJsonObject request = QJsonDocument::fromJson(requests.readLine()).object();
+    QCOMPARE(request.value(QLatin1String("method")).toString(), QStringLiteral("telemetry.start"));
+    QCOMPARE(request.value(QLatin1String("params")).toObject().value(QLatin1String("interval_ms")).toInt(), 50);
+    QVERIFY(request.value(QLatin1String("id")).isDouble());
+
+    source.stop();
+    QCOMPARE(source.state(), LocalTelemetrySource::State::Stopped);
+}
+
+void TestTelemetryIngest::localSourceRestartsAfterLoss()
+{
+    QTemporaryDir dir;
+    const QString agent = writeFakeAgent(dir, 5); // exits after 5 frames: a lost agent
+    TelemetryStore store;
+    TelemetryIngest ingest(&store);
+    LocalTelemetrySource source(&ingest);
+    source.setEnginePath(agent);
+    source.setRestartDelayMs(100);
+    QSignalSpy hello(&source, &LocalTelemetrySource::helloReceived);
+    source.start();
+    QTRY_VERIFY_WITH_TIMEOUT(hello.count() >= 2, 15000); // it came back
+    const int busy = store.findSeries(QStringLiteral("local/gpu/card0/busy_percent"));
+    QVERIFY(busy >= 0);
+    SeriesSlice slice;
+    store.read(busy, Resolution::Raw, 0, 1e12, slice);
+    bool sawGap = false;
+    for (double v : slice.values)
+        sawGap = sawGap || std::isnan(v);
+    QVERIFY2(sawGap, "the loss is a gap in the series");
+    source.stop();
+}
+
+void TestTelemetryIngest::localSourceEngineWithoutAgent()
+{
+    QTemporaryDir dir;
+    // TEST DOUBLE: an engine that does not know `agent` (exit 2, like bad usage).
+    const QString path = dir.filePath(QStringLiteral("old-engine-test-double"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("#!/bin/sh\necho '{\"error\":{\"code\":\"usage\",\"message\":\"unknown command agent\"}}'\n"
+               "echo 'halolink-engine: unknown command agent' >&2\nexit 2\n");
+    file.close();
+    file.setPermissions(file.permissions() | QFileDevice::ExeOwner);
+
+    TelemetryStore store;
+    TelemetryIngest ingest(&store);
+    LocalTelemetrySource source(&ingest);
+    source.setEnginePath(path);
+    QSignalSpy failed(&source, &LocalTelemetrySource::failed);
+    source.start();
+    QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 10000);
+    QCOMPARE(source.state(), LocalTelemetrySource::State::Failed);
+    QVERIFY2(source.errorString().contains(QLatin1String("agent")), qPrintable(source.errorString()));
+    QTest::qWait(300);
+    QCOMPARE(failed.count(), 1); // not retried in a loop
+
+    LocalTelemetrySource missing(&ingest);
+    missing.setEnginePath(dir.filePath(QStringLiteral("nonexistent")));
+    QSignalSpy missingFailed(&missing, &LocalTelemetrySource::failed);
+    missing.start();
+    QTRY_COMPARE(missingFailed.count(), 1);
+}
+
+void TestTelemetryIngest::localSourceRealEngine()
+{
+    // Does this engine have `agent` yet? End of stdin ends it, so this cannot hang.
+    QProcess probe;
+    probe.start(QStringLiteral(HALOLINK_ENGINE_PATH), {QStringLiteral("agent")});
+    probe.closeWriteChannel();
+    QVERIFY(probe.waitForFinished(10000));
+    if (!probe.readAllStandardOutput().contains("\"hello\""))
+        QSKIP("this engine has no `agent` yet; the fake agent tests cover the protocol");
+
+    TelemetryStore store;
+    TelemetryIngest ingest(&store);
+    LocalTelemetrySource source(&ingest);
+    source.setEnginePath(QStringLiteral(HALOLINK_ENGINE_PATH));
+    source.start();
+    QTRY_COMPARE_WITH_TIMEOUT(source.state(), LocalTelemetrySource::State::Running, 15000);
+    QTRY_VERIFY_WITH_TIMEOUT(ingest.stats().frames >= 3, 15000);
+    QCOMPARE(ingest.stats().malformed, quint64(0));
+    source.stop();
+}
+
+QTEST_GUILESS_MAIN(TestTelemetryIngest)
+#include "tst_telemetryingest.moc"
