@@ -8,3 +8,4 @@ target_include_directories(halolink_sshd_fixture PUBLIC ${CMAKE_CURRENT_SOURCE_D
 halolink_add_qt_test(tst_ssh_shellquote SOURCES core/tst_ssh_shellquote.cpp LIBS halolink_core LABELS ssh core)
 halolink_add_qt_test(tst_ssh_session SOURCES core/tst_ssh_session.cpp LIBS halolink_sshd_fixture LABELS ssh)
 halolink_add_qt_test(tst_deploy SOURCES core/tst_deploy.cpp LIBS halolink_sshd_fixture LABELS ssh)
+halolink_add_qt_test(tst_agent_session_ssh SOURCES core/tst_agent_session_ssh.cpp LIBS halolink_sshd_fixture LABELS ssh)
