@@ -9,3 +9,4 @@ halolink_add_qt_test(tst_ssh_shellquote SOURCES core/tst_ssh_shellquote.cpp LIBS
 halolink_add_qt_test(tst_ssh_session SOURCES core/tst_ssh_session.cpp LIBS halolink_sshd_fixture LABELS ssh)
 halolink_add_qt_test(tst_deploy SOURCES core/tst_deploy.cpp LIBS halolink_sshd_fixture LABELS ssh)
 halolink_add_qt_test(tst_agent_session_ssh SOURCES core/tst_agent_session_ssh.cpp LIBS halolink_sshd_fixture LABELS ssh)
+halolink_add_qt_test(tst_ssh_parallel SOURCES core/tst_ssh_parallel.cpp LIBS halolink_sshd_fixture LABELS ssh)
