@@ -20,18 +20,17 @@ Request BenchParams::request() const
     r.size = size;
     r.iters = test == TestKind::Latency ? iters : 0;
     r.warmup = test == TestKind::Latency ? warmup : 0;
-    r.durationMs = test == TestKind::Bandwidth
-                       ? static_cast<std::uint32_t>(std::llround(durationS * 1000.0))
-                       : 0;
+    r.durationMs
+        = test == TestKind::Bandwidth ? static_cast<std::uint32_t>(std::llround(durationS * 1000.0)) : 0;
     r.flags = busyPoll ? std::uint32_t(kFlagBusyPoll) : 0u;
     return r;
 }
 
 BenchParams parseBenchArgs(const Args &args)
 {
-    sys::Options o({"--peer", "--port", "--transport", "--test", "--size", "--iters", "--warmup",
-                    "--duration", "--device", "--gid-index", "--tos"},
-                   {"--busy-poll"});
+    sys::Options o({ "--peer", "--port", "--transport", "--test", "--size", "--iters", "--warmup",
+                       "--duration", "--device", "--gid-index", "--tos" },
+        { "--busy-poll" });
     o.parse(args);
     if (!o.positional().empty())
         throw sys::usageError("unexpected argument '" + o.positional().front() + "'");
@@ -61,11 +60,12 @@ BenchParams parseBenchArgs(const Args &args)
     if (latency && o.has("--duration"))
         throw sys::usageError("--duration is for bandwidth tests; latency tests run --iters iterations");
     if (!latency && (o.has("--iters") || o.has("--warmup")))
-        throw sys::usageError("--iters and --warmup are for latency tests; bandwidth tests run --duration seconds");
+        throw sys::usageError(
+            "--iters and --warmup are for latency tests; bandwidth tests run --duration seconds");
 
     const std::uint32_t defaultSize = latency ? kDefaultLatencySize
-                                      : p.transport == Transport::Rdma ? kDefaultRdmaWriteSize
-                                                                       : kDefaultTcpWriteSize;
+        : p.transport == Transport::Rdma      ? kDefaultRdmaWriteSize
+                                              : kDefaultTcpWriteSize;
     p.size = static_cast<std::uint32_t>(o.integer("--size", 1, kMaxMessageSize).value_or(defaultSize));
     p.iters = static_cast<std::uint64_t>(o.integer("--iters", 1, kMaxIterations).value_or(kDefaultIters));
     p.warmup = static_cast<std::uint64_t>(o.integer("--warmup", 0, kMaxIterations).value_or(kDefaultWarmup));
@@ -73,7 +73,7 @@ BenchParams parseBenchArgs(const Args &args)
     p.busyPoll = o.has("--busy-poll");
 
     if (p.transport == Transport::Tcp) {
-        for (const char *rdmaOnly : {"--device", "--gid-index", "--tos"}) {
+        for (const char *rdmaOnly : { "--device", "--gid-index", "--tos" }) {
             if (o.has(rdmaOnly))
                 throw sys::usageError(std::string(rdmaOnly) + " applies to --transport rdma only");
         }
@@ -90,7 +90,7 @@ BenchParams parseBenchArgs(const Args &args)
 
 ReflectParams parseReflectArgs(const Args &args)
 {
-    sys::Options o({"--bind", "--port"}, {"--no-rdma"});
+    sys::Options o({ "--bind", "--port" }, { "--no-rdma" });
     o.parse(args);
     if (!o.positional().empty())
         throw sys::usageError("unexpected argument '" + o.positional().front() + "'");
@@ -174,12 +174,12 @@ int benchCommand(const Args &args)
         // Never a partial result passed off as whole: an error, with how far
         // the test got.
         Json doc;
-        doc["error"] = {{"code", errors::kPeerLost},
-                        {"message", "lost the peer " + p.peer + " mid-test " + lost.message},
-                        {"completed_iters", lost.completedIters}};
+        doc["error"] = { { "code", errors::kPeerLost },
+            { "message", "lost the peer " + p.peer + " mid-test " + lost.message },
+            { "completed_iters", lost.completedIters } };
         sys::printJson(doc, false);
         std::fprintf(stderr, "halolink-engine: %s: lost the peer %s mid-test %s\n", errors::kPeerLost,
-                     p.peer.c_str(), lost.message.c_str());
+            p.peer.c_str(), lost.message.c_str());
         return protocol::kExitFailure;
     }
 }

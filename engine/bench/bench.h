@@ -60,15 +60,15 @@ ReflectParams parseReflectArgs(const Args &args);
 
 struct BenchResult {
     std::vector<std::int64_t> rttNs; // latency: one round trip per timed iteration
-    std::uint64_t warmupIters = 0;   // warm-up iterations actually run
+    std::uint64_t warmupIters = 0; // warm-up iterations actually run
     std::int64_t warmupNs = 0;
-    std::int64_t durationNs = 0;     // timed phase (bandwidth: receiver's time)
-    std::uint64_t bytes = 0;         // bandwidth: bytes the receiver got
-    std::uint64_t messages = 0;      // bandwidth: writes of `size` bytes
+    std::int64_t durationNs = 0; // timed phase (bandwidth: receiver's time)
+    std::uint64_t bytes = 0; // bandwidth: bytes the receiver got
+    std::uint64_t messages = 0; // bandwidth: writes of `size` bytes
     std::optional<std::string> device;
     std::optional<int> gidIndex;
     std::optional<int> tos;
-    Json extra = Json::object();     // transport-specific facts, appended last
+    Json extra = Json::object(); // transport-specific facts, appended last
 };
 
 // A test that stopped part-way: never reported as a result.
@@ -90,13 +90,13 @@ BenchResult runRdmaBench(const BenchParams &p);
 namespace errors {
 inline constexpr const char *kPeerUnreachable = "peer_unreachable"; // refused, timed out, no route
 inline constexpr const char *kPeerUnresponsive = "peer_unresponsive"; // connected, no reply
-inline constexpr const char *kPeerLost = "peer_lost";               // went away mid-test
-inline constexpr const char *kPeerRefused = "peer_refused";         // reflector refused the test
+inline constexpr const char *kPeerLost = "peer_lost"; // went away mid-test
+inline constexpr const char *kPeerRefused = "peer_refused"; // reflector refused the test
 inline constexpr const char *kProtocolMismatch = "protocol_mismatch";
 inline constexpr const char *kPortInUse = "port_in_use";
 inline constexpr const char *kBadAddress = "bad_address";
 inline constexpr const char *kRdmaCoreMissing = "rdma_core_missing";
-inline constexpr const char *kNoRdmaDevice = "no_rdma_device";     // none on this node
+inline constexpr const char *kNoRdmaDevice = "no_rdma_device"; // none on this node
 inline constexpr const char *kRdmaUnavailable = "rdma_unavailable"; // peer cannot do RDMA
 inline constexpr const char *kUnknownDevice = "unknown_device";
 inline constexpr const char *kGidMismatch = "gid_mismatch";

@@ -8,7 +8,10 @@ namespace {
 // wire format does not depend on either host.
 class Writer {
 public:
-    explicit Writer(std::uint8_t *data) : m_data(data) {}
+    explicit Writer(std::uint8_t *data)
+        : m_data(data)
+    {
+    }
     void u8(std::uint8_t v) { m_data[m_pos++] = v; }
     void u16(std::uint16_t v) { put(v, 2); }
     void u32(std::uint32_t v) { put(v, 4); }
@@ -31,7 +34,10 @@ private:
 
 class Reader {
 public:
-    explicit Reader(const std::uint8_t *data) : m_data(data) {}
+    explicit Reader(const std::uint8_t *data)
+        : m_data(data)
+    {
+    }
     std::uint8_t u8() { return m_data[m_pos++]; }
     std::uint16_t u16() { return static_cast<std::uint16_t>(get(2)); }
     std::uint32_t u32() { return static_cast<std::uint32_t>(get(4)); }
@@ -67,7 +73,7 @@ private:
 
 RequestBytes encodeRequest(const Request &r)
 {
-    RequestBytes b{};
+    RequestBytes b {};
     Writer w(b.data());
     w.u32(kControlMagic);
     w.u16(r.version);
@@ -92,8 +98,8 @@ std::optional<Request> decodeRequest(const std::uint8_t *data, std::size_t lengt
     Request r;
     r.version = rd.u16();
     if (r.version != kControlVersion) {
-        r.transport = Transport{0};
-        r.test = TestKind{0};
+        r.transport = Transport { 0 };
+        r.test = TestKind { 0 };
         return r;
     }
     if (length < kRequestSize)
@@ -110,7 +116,7 @@ std::optional<Request> decodeRequest(const std::uint8_t *data, std::size_t lengt
 
 ReplyBytes encodeReply(const Reply &r)
 {
-    ReplyBytes b{};
+    ReplyBytes b {};
     Writer w(b.data());
     w.u32(kControlMagic);
     w.u16(r.version);
@@ -145,7 +151,7 @@ std::optional<Reply> decodeReply(const std::uint8_t *data, std::size_t length)
 
 ReportBytes encodeReport(const Report &r)
 {
-    ReportBytes b{};
+    ReportBytes b {};
     Writer w(b.data());
     w.u32(kControlMagic);
     w.u32(0); // reserved
@@ -178,30 +184,28 @@ Reply checkRequest(const Request &r, bool rdmaAvailable, std::string_view rdmaRe
     };
     if (r.version != kControlVersion)
         return refuse(Status::VersionMismatch,
-                      "reflector speaks control version " + std::to_string(kControlVersion) +
-                          ", bench sent version " + std::to_string(r.version));
+            "reflector speaks control version " + std::to_string(kControlVersion) + ", bench sent version "
+                + std::to_string(r.version));
     if (r.transport != Transport::Tcp && r.transport != Transport::Rdma)
-        return refuse(Status::BadRequest, "unknown transport " +
-                                              std::to_string(static_cast<int>(r.transport)));
+        return refuse(
+            Status::BadRequest, "unknown transport " + std::to_string(static_cast<int>(r.transport)));
     if (r.test != TestKind::Latency && r.test != TestKind::Bandwidth)
-        return refuse(Status::BadRequest,
-                      "unknown test " + std::to_string(static_cast<int>(r.test)));
+        return refuse(Status::BadRequest, "unknown test " + std::to_string(static_cast<int>(r.test)));
     if (r.transport == Transport::Rdma && !rdmaAvailable)
-        return refuse(Status::RdmaUnavailable,
-                      "reflector has no RDMA: " + std::string(rdmaReason));
+        return refuse(Status::RdmaUnavailable, "reflector has no RDMA: " + std::string(rdmaReason));
     if (r.flags & kFlagPreflight)
         return reply;
     if (r.size < 1 || r.size > kMaxMessageSize)
-        return refuse(Status::BadRequest, "size " + std::to_string(r.size) +
-                                              " is outside 1.." + std::to_string(kMaxMessageSize));
+        return refuse(Status::BadRequest,
+            "size " + std::to_string(r.size) + " is outside 1.." + std::to_string(kMaxMessageSize));
     if (r.test == TestKind::Latency) {
         if (r.iters < 1 || r.iters > kMaxIterations || r.warmup > kMaxIterations)
-            return refuse(Status::BadRequest, "iteration counts are outside 1.." +
-                                                  std::to_string(kMaxIterations));
+            return refuse(
+                Status::BadRequest, "iteration counts are outside 1.." + std::to_string(kMaxIterations));
     } else if (r.durationMs < 1 || r.durationMs > kMaxDurationMs) {
-        return refuse(Status::BadRequest, "duration " + std::to_string(r.durationMs) +
-                                              " ms is outside 1.." +
-                                              std::to_string(kMaxDurationMs));
+        return refuse(Status::BadRequest,
+            "duration " + std::to_string(r.durationMs) + " ms is outside 1.."
+                + std::to_string(kMaxDurationMs));
     }
     return reply;
 }
@@ -209,8 +213,10 @@ Reply checkRequest(const Request &r, bool rdmaAvailable, std::string_view rdmaRe
 const char *transportName(Transport t)
 {
     switch (t) {
-    case Transport::Tcp: return "tcp";
-    case Transport::Rdma: return "rdma";
+    case Transport::Tcp:
+        return "tcp";
+    case Transport::Rdma:
+        return "rdma";
     }
     return "unknown";
 }
@@ -218,8 +224,10 @@ const char *transportName(Transport t)
 const char *testName(TestKind t)
 {
     switch (t) {
-    case TestKind::Latency: return "latency";
-    case TestKind::Bandwidth: return "bandwidth";
+    case TestKind::Latency:
+        return "latency";
+    case TestKind::Bandwidth:
+        return "bandwidth";
     }
     return "unknown";
 }
@@ -227,12 +235,18 @@ const char *testName(TestKind t)
 const char *statusName(Status s)
 {
     switch (s) {
-    case Status::Ok: return "ok";
-    case Status::VersionMismatch: return "version_mismatch";
-    case Status::BadRequest: return "bad_request";
-    case Status::RdmaUnavailable: return "rdma_unavailable";
-    case Status::Busy: return "busy";
-    case Status::Internal: return "internal";
+    case Status::Ok:
+        return "ok";
+    case Status::VersionMismatch:
+        return "version_mismatch";
+    case Status::BadRequest:
+        return "bad_request";
+    case Status::RdmaUnavailable:
+        return "rdma_unavailable";
+    case Status::Busy:
+        return "busy";
+    case Status::Internal:
+        return "internal";
     }
     return "unknown";
 }

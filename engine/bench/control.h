@@ -54,9 +54,9 @@ struct Request {
     std::uint16_t version = kControlVersion;
     Transport transport = Transport::Tcp;
     TestKind test = TestKind::Latency;
-    std::uint32_t size = 0;       // bytes per message (latency) or per write (bandwidth)
-    std::uint64_t iters = 0;      // timed iterations (latency)
-    std::uint64_t warmup = 0;     // warm-up iterations (latency)
+    std::uint32_t size = 0; // bytes per message (latency) or per write (bandwidth)
+    std::uint64_t iters = 0; // timed iterations (latency)
+    std::uint64_t warmup = 0; // warm-up iterations (latency)
     std::uint32_t durationMs = 0; // bandwidth test length
     std::uint32_t flags = 0;
 };

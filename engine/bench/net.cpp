@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <arpa/inet.h>
-#include <chrono>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <fcntl.h>
 #include <netdb.h>
@@ -27,7 +27,7 @@ void Fd::reset()
 SocketAddress resolveAddress(const std::string &host, int port)
 {
     SocketAddress out;
-    addrinfo hints{};
+    addrinfo hints {};
     hints.ai_socktype = SOCK_STREAM;
     hints.ai_family = AF_UNSPEC;
     hints.ai_flags = AI_ADDRCONFIG;
@@ -41,8 +41,8 @@ SocketAddress resolveAddress(const std::string &host, int port)
         rc = ::getaddrinfo(host.c_str(), service.c_str(), &hints, &list);
     }
     if (rc != 0 || !list)
-        throw sys::EngineError{errors::kBadAddress,
-                               "cannot resolve '" + host + "': " + ::gai_strerror(rc), 1};
+        throw sys::EngineError { errors::kBadAddress, "cannot resolve '" + host + "': " + ::gai_strerror(rc),
+            1 };
     const addrinfo *pick = list;
     for (const addrinfo *ai = list; ai; ai = ai->ai_next) {
         if (ai->ai_family == AF_INET) {
@@ -79,10 +79,10 @@ Fd connectTcp(const SocketAddress &a, const std::string &peerText, int timeoutMs
 {
     Fd fd(::socket(a.storage.ss_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0));
     if (!fd.valid())
-        throw sys::EngineError{errors::kSystemError,
-                               std::string("cannot create a TCP socket: ") + std::strerror(errno), 1};
+        throw sys::EngineError { errors::kSystemError,
+            std::string("cannot create a TCP socket: ") + std::strerror(errno), 1 };
     auto unreachable = [&](const std::string &why) {
-        return sys::EngineError{errors::kPeerUnreachable, "cannot reach " + peerText + ": " + why, 1};
+        return sys::EngineError { errors::kPeerUnreachable, "cannot reach " + peerText + ": " + why, 1 };
     };
     int rc = ::connect(fd.get(), a.get(), a.length);
     if (rc != 0 && errno != EINPROGRESS) {
@@ -91,7 +91,7 @@ Fd connectTcp(const SocketAddress &a, const std::string &peerText, int timeoutMs
         throw unreachable(std::strerror(errno));
     }
     if (rc != 0) {
-        pollfd p{fd.get(), POLLOUT, 0};
+        pollfd p { fd.get(), POLLOUT, 0 };
         const std::int64_t deadline = nowNs() + std::int64_t(timeoutMs) * 1'000'000;
         for (;;) {
             int left = static_cast<int>((deadline - nowNs()) / 1'000'000);
@@ -101,8 +101,8 @@ Fd connectTcp(const SocketAddress &a, const std::string &peerText, int timeoutMs
             if (rc > 0)
                 break;
             if (rc == 0)
-                throw unreachable("no answer within " + std::to_string(timeoutMs) +
-                                  " ms (host down, filtered, or its listen queue is full)");
+                throw unreachable("no answer within " + std::to_string(timeoutMs)
+                    + " ms (host down, filtered, or its listen queue is full)");
             if (errno != EINTR)
                 throw unreachable(std::strerror(errno));
         }
@@ -123,7 +123,7 @@ Fd connectTcp(const SocketAddress &a, const std::string &peerText, int timeoutMs
 
 void setIoTimeouts(int fd, int timeoutMs)
 {
-    timeval tv{timeoutMs / 1000, (timeoutMs % 1000) * 1000};
+    timeval tv { timeoutMs / 1000, (timeoutMs % 1000) * 1000 };
     ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
     ::setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
 }
@@ -137,10 +137,14 @@ void setNoDelay(int fd)
 const char *ioText(Io io)
 {
     switch (io) {
-    case Io::Ok: return "ok";
-    case Io::Closed: return "the peer closed the connection";
-    case Io::Timeout: return "the peer stopped answering";
-    case Io::Error: return "the connection failed";
+    case Io::Ok:
+        return "ok";
+    case Io::Closed:
+        return "the peer closed the connection";
+    case Io::Timeout:
+        return "the peer stopped answering";
+    case Io::Error:
+        return "the connection failed";
     }
     return "?";
 }

@@ -28,11 +28,17 @@ inline std::int64_t nowNs()
 class Fd {
 public:
     Fd() = default;
-    explicit Fd(int fd) : m_fd(fd) {}
+    explicit Fd(int fd)
+        : m_fd(fd)
+    {
+    }
     ~Fd() { reset(); }
     Fd(const Fd &) = delete;
     Fd &operator=(const Fd &) = delete;
-    Fd(Fd &&o) noexcept : m_fd(std::exchange(o.m_fd, -1)) {}
+    Fd(Fd &&o) noexcept
+        : m_fd(std::exchange(o.m_fd, -1))
+    {
+    }
     Fd &operator=(Fd &&o) noexcept
     {
         if (this != &o) {
@@ -51,7 +57,7 @@ private:
 };
 
 struct SocketAddress {
-    sockaddr_storage storage{};
+    sockaddr_storage storage {};
     socklen_t length = 0;
     const sockaddr *get() const { return reinterpret_cast<const sockaddr *>(&storage); }
     sockaddr *get() { return reinterpret_cast<sockaddr *>(&storage); }
@@ -105,8 +111,8 @@ private:
     void run();
     int m_fd;
     int m_timeoutMs;
-    std::atomic<std::uint64_t> m_progress{0};
-    std::atomic<bool> m_fired{false};
+    std::atomic<std::uint64_t> m_progress { 0 };
+    std::atomic<bool> m_fired { false };
     std::mutex m_mutex;
     std::condition_variable m_wake;
     bool m_done = false;

@@ -51,8 +51,8 @@ constexpr std::int64_t kSessionIdleNs = 30'000'000'000;
 // vanishes without a word is noticed in about half a second.
 constexpr std::uint8_t kAckTimeout = 14;
 constexpr std::uint32_t kWantInline = 220;
-constexpr int kSignalEvery = 16;     // latency: one signaled SEND in this many
-constexpr int kWriteWindow = 32;     // bandwidth: RDMA WRITEs in flight
+constexpr int kSignalEvery = 16; // latency: one signaled SEND in this many
+constexpr int kWriteWindow = 32; // bandwidth: RDMA WRITEs in flight
 constexpr std::uint32_t kControlSlot = 64; // room for a Report message
 
 void logLine(const std::string &line)
@@ -62,7 +62,7 @@ void logLine(const std::string &line)
 
 sys::EngineError rdmaError(const std::string &what)
 {
-    return sys::EngineError{errors::kRdmaError, what, 1};
+    return sys::EngineError { errors::kRdmaError, what, 1 };
 }
 
 std::string errnoText(const char *call)
@@ -73,21 +73,36 @@ std::string errnoText(const char *call)
 const char *cmEventName(rdma_cm_event_type e)
 {
     switch (e) {
-    case RDMA_CM_EVENT_ADDR_RESOLVED: return "ADDR_RESOLVED";
-    case RDMA_CM_EVENT_ADDR_ERROR: return "ADDR_ERROR";
-    case RDMA_CM_EVENT_ROUTE_RESOLVED: return "ROUTE_RESOLVED";
-    case RDMA_CM_EVENT_ROUTE_ERROR: return "ROUTE_ERROR";
-    case RDMA_CM_EVENT_CONNECT_REQUEST: return "CONNECT_REQUEST";
-    case RDMA_CM_EVENT_CONNECT_RESPONSE: return "CONNECT_RESPONSE";
-    case RDMA_CM_EVENT_CONNECT_ERROR: return "CONNECT_ERROR";
-    case RDMA_CM_EVENT_UNREACHABLE: return "UNREACHABLE";
-    case RDMA_CM_EVENT_REJECTED: return "REJECTED";
-    case RDMA_CM_EVENT_ESTABLISHED: return "ESTABLISHED";
-    case RDMA_CM_EVENT_DISCONNECTED: return "DISCONNECTED";
-    case RDMA_CM_EVENT_DEVICE_REMOVAL: return "DEVICE_REMOVAL";
-    case RDMA_CM_EVENT_TIMEWAIT_EXIT: return "TIMEWAIT_EXIT";
-    case RDMA_CM_EVENT_ADDR_CHANGE: return "ADDR_CHANGE";
-    default: return "OTHER";
+    case RDMA_CM_EVENT_ADDR_RESOLVED:
+        return "ADDR_RESOLVED";
+    case RDMA_CM_EVENT_ADDR_ERROR:
+        return "ADDR_ERROR";
+    case RDMA_CM_EVENT_ROUTE_RESOLVED:
+        return "ROUTE_RESOLVED";
+    case RDMA_CM_EVENT_ROUTE_ERROR:
+        return "ROUTE_ERROR";
+    case RDMA_CM_EVENT_CONNECT_REQUEST:
+        return "CONNECT_REQUEST";
+    case RDMA_CM_EVENT_CONNECT_RESPONSE:
+        return "CONNECT_RESPONSE";
+    case RDMA_CM_EVENT_CONNECT_ERROR:
+        return "CONNECT_ERROR";
+    case RDMA_CM_EVENT_UNREACHABLE:
+        return "UNREACHABLE";
+    case RDMA_CM_EVENT_REJECTED:
+        return "REJECTED";
+    case RDMA_CM_EVENT_ESTABLISHED:
+        return "ESTABLISHED";
+    case RDMA_CM_EVENT_DISCONNECTED:
+        return "DISCONNECTED";
+    case RDMA_CM_EVENT_DEVICE_REMOVAL:
+        return "DEVICE_REMOVAL";
+    case RDMA_CM_EVENT_TIMEWAIT_EXIT:
+        return "TIMEWAIT_EXIT";
+    case RDMA_CM_EVENT_ADDR_CHANGE:
+        return "ADDR_CHANGE";
+    default:
+        return "OTHER";
     }
 }
 
@@ -100,7 +115,7 @@ std::string gidToText(const ibv_gid &gid)
 
 bool sameGid(const std::string &a, const std::string &b)
 {
-    in6_addr x{}, y{};
+    in6_addr x {}, y {};
     if (::inet_pton(AF_INET6, a.c_str(), &x) != 1 || ::inet_pton(AF_INET6, b.c_str(), &y) != 1)
         return a == b;
     return std::memcmp(&x, &y, sizeof x) == 0;
@@ -110,7 +125,10 @@ bool sameGid(const std::string &a, const std::string &b)
 class CmEvent {
 public:
     CmEvent() = default;
-    explicit CmEvent(rdma_cm_event *e) : m_event(e) {}
+    explicit CmEvent(rdma_cm_event *e)
+        : m_event(e)
+    {
+    }
     ~CmEvent()
     {
         if (m_event)
@@ -118,7 +136,10 @@ public:
     }
     CmEvent(const CmEvent &) = delete;
     CmEvent &operator=(const CmEvent &) = delete;
-    CmEvent(CmEvent &&o) noexcept : m_event(std::exchange(o.m_event, nullptr)) {}
+    CmEvent(CmEvent &&o) noexcept
+        : m_event(std::exchange(o.m_event, nullptr))
+    {
+    }
     CmEvent &operator=(CmEvent &&o) noexcept
     {
         if (this != &o) {
@@ -156,7 +177,7 @@ CmEvent nextCmEvent(rdma_event_channel *channel, int timeoutMs)
         const std::int64_t left = deadline - nowNs();
         if (left <= 0)
             return {};
-        pollfd p{channel->fd, POLLIN, 0};
+        pollfd p { channel->fd, POLLIN, 0 };
         ::poll(&p, 1, static_cast<int>(left / 1'000'000) + 1);
     }
 }
@@ -218,12 +239,11 @@ struct Connection {
         std::memset(buffer, 'h', size);
         mr = verbs.reg_mr(pd, buffer, size, access);
         if (!mr)
-            throw rdmaError(errnoText("ibv_reg_mr") +
-                            (errno == ENOMEM || errno == EPERM
-                                 ? " (locked-memory limit too low? see `ulimit -l`)"
-                                 : ""));
+            throw rdmaError(errnoText("ibv_reg_mr")
+                + (errno == ENOMEM || errno == EPERM ? " (locked-memory limit too low? see `ulimit -l`)"
+                                                     : ""));
 
-        ibv_qp_init_attr attr{};
+        ibv_qp_init_attr attr {};
         attr.send_cq = cq;
         attr.recv_cq = cq;
         attr.qp_type = IBV_QPT_RC;
@@ -244,8 +264,8 @@ struct Connection {
 
     void postRecv(std::size_t offset, std::uint32_t length, std::uint64_t wrId)
     {
-        ibv_sge sge{reinterpret_cast<std::uintptr_t>(buffer + offset), length, mr->lkey};
-        ibv_recv_wr wr{};
+        ibv_sge sge { reinterpret_cast<std::uintptr_t>(buffer + offset), length, mr->lkey };
+        ibv_recv_wr wr {};
         wr.wr_id = wrId;
         wr.sg_list = &sge;
         wr.num_sge = 1;
@@ -255,10 +275,10 @@ struct Connection {
     }
 
     void postSend(std::size_t offset, std::uint32_t length, bool signaled, std::uint64_t wrId,
-                  ibv_wr_opcode opcode = IBV_WR_SEND, std::uint64_t remote = 0, std::uint32_t rkey = 0)
+        ibv_wr_opcode opcode = IBV_WR_SEND, std::uint64_t remote = 0, std::uint32_t rkey = 0)
     {
-        ibv_sge sge{reinterpret_cast<std::uintptr_t>(buffer + offset), length, mr->lkey};
-        ibv_send_wr wr{};
+        ibv_sge sge { reinterpret_cast<std::uintptr_t>(buffer + offset), length, mr->lkey };
+        ibv_send_wr wr {};
         wr.wr_id = wrId;
         wr.sg_list = &sge;
         wr.num_sge = 1;
@@ -282,8 +302,8 @@ struct Connection {
         if (!e)
             return std::nullopt;
         const rdma_cm_event_type type = e->event;
-        if (type == RDMA_CM_EVENT_DISCONNECTED || type == RDMA_CM_EVENT_DEVICE_REMOVAL ||
-            type == RDMA_CM_EVENT_TIMEWAIT_EXIT || type == RDMA_CM_EVENT_CONNECT_ERROR) {
+        if (type == RDMA_CM_EVENT_DISCONNECTED || type == RDMA_CM_EVENT_DEVICE_REMOVAL
+            || type == RDMA_CM_EVENT_TIMEWAIT_EXIT || type == RDMA_CM_EVENT_CONNECT_ERROR) {
             connected = false;
             return std::string("rdma_cm reported ") + cmEventName(type);
         }
@@ -296,7 +316,7 @@ struct Connection {
 // disconnect, `stop` set, or nothing for `timeoutNs`. Spins on the CQ; only
 // every kCmCheckIntervalNs without progress does it look at rdma_cm events.
 int waitCompletions(Connection &c, ibv_wc *wc, int max, std::int64_t timeoutNs, std::string &error,
-                    const SessionTracker *stop = nullptr)
+    const SessionTracker *stop = nullptr)
 {
     std::int64_t idleSince = 0;
     std::int64_t nextCheck = 0;
@@ -310,9 +330,9 @@ int waitCompletions(Connection &c, ibv_wc *wc, int max, std::int64_t timeoutNs, 
         if (n > 0) {
             for (int i = 0; i < n; ++i) {
                 if (wc[i].status != IBV_WC_SUCCESS) {
-                    error = std::string("work completion error: ") +
-                            rdma::Verbs::get().wc_status_str(wc[i].status) +
-                            (wc[i].status == IBV_WC_WR_FLUSH_ERR ? " (connection closed)" : "");
+                    error = std::string("work completion error: ")
+                        + rdma::Verbs::get().wc_status_str(wc[i].status)
+                        + (wc[i].status == IBV_WC_WR_FLUSH_ERR ? " (connection closed)" : "");
                     return 0;
                 }
             }
@@ -348,7 +368,7 @@ int waitCompletions(Connection &c, ibv_wc *wc, int max, std::int64_t timeoutNs, 
 // Waits until a completion with `opcode` arrives (others, e.g. signaled
 // SENDs, are consumed on the way); returns an error text, empty on success.
 std::string waitFor(Connection &c, ibv_wc_opcode opcode, std::int64_t timeoutNs, ibv_wc *out = nullptr,
-                    const SessionTracker *stop = nullptr)
+    const SessionTracker *stop = nullptr)
 {
     ibv_wc wc[4];
     for (;;) {
@@ -380,7 +400,7 @@ std::vector<GidRow> gidRows(const probe::RdmaPort &port)
 {
     std::vector<GidRow> rows;
     for (const auto &g : port.gids)
-        rows.push_back({g.index, g.gid, g.type});
+        rows.push_back({ g.index, g.gid, g.type });
     return rows;
 }
 
@@ -399,10 +419,10 @@ DeviceChoice chooseDevice(const std::string &device)
             pick = &p;
     }
     if (!pick)
-        throw sys::EngineError{errors::kUnknownDevice,
-                               "no RDMA device named '" + device + "' on this node (devices: " +
-                                   (known.empty() ? "none" : known) + ")",
-                               1};
+        throw sys::EngineError { errors::kUnknownDevice,
+            "no RDMA device named '" + device + "' on this node (devices: " + (known.empty() ? "none" : known)
+                + ")",
+            1 };
     DeviceChoice c;
     c.device = pick->device;
     c.port = pick->port;
@@ -414,12 +434,10 @@ DeviceChoice chooseDevice(const std::string &device)
             ipv4 = ipv4FromGid(g.gid);
     }
     if (!ipv4)
-        throw sys::EngineError{errors::kGidMismatch,
-                               device + " port " + std::to_string(pick->port) +
-                                   " has no RoCE v2 IPv4 GID (is " +
-                                   pick->netdev.value_or("its network interface") +
-                                   " up with an IPv4 address?)",
-                               1};
+        throw sys::EngineError { errors::kGidMismatch,
+            device + " port " + std::to_string(pick->port) + " has no RoCE v2 IPv4 GID (is "
+                + pick->netdev.value_or("its network interface") + " up with an IPv4 address?)",
+            1 };
     c.ipv4 = *ipv4;
     return c;
 }
@@ -434,15 +452,15 @@ std::vector<GidRow> portGidTable(rdma_cm_id *id, const std::string &device)
     }
     std::vector<GidRow> rows;
     const auto &verbs = rdma::Verbs::get();
-    ibv_port_attr attr{};
+    ibv_port_attr attr {};
     if (verbs.query_port(id->verbs, id->port_num, &attr) != 0)
         return rows;
-    static const ibv_gid zero{};
+    static const ibv_gid zero {};
     for (int i = 0; i < attr.gid_tbl_len; ++i) {
-        ibv_gid gid{};
-        if (verbs.query_gid(id->verbs, id->port_num, i, &gid) == 0 &&
-            std::memcmp(&gid, &zero, sizeof gid) != 0)
-            rows.push_back({i, gidToText(gid), std::nullopt});
+        ibv_gid gid {};
+        if (verbs.query_gid(id->verbs, id->port_num, i, &gid) == 0
+            && std::memcmp(&gid, &zero, sizeof gid) != 0)
+            rows.push_back({ i, gidToText(gid), std::nullopt });
     }
     return rows;
 }
@@ -450,12 +468,12 @@ std::vector<GidRow> portGidTable(rdma_cm_id *id, const std::string &device)
 [[noreturn]] void throwCmFailure(const CmEvent &e, const std::string &peer, const char *waitingFor)
 {
     std::optional<Reply> reply;
-    if (e->event == RDMA_CM_EVENT_REJECTED && e->param.conn.private_data &&
-        e->param.conn.private_data_len > 0)
-        reply = decodeReply(static_cast<const std::uint8_t *>(e->param.conn.private_data),
-                            e->param.conn.private_data_len);
+    if (e->event == RDMA_CM_EVENT_REJECTED && e->param.conn.private_data
+        && e->param.conn.private_data_len > 0)
+        reply = decodeReply(
+            static_cast<const std::uint8_t *>(e->param.conn.private_data), e->param.conn.private_data_len);
     CmFailure f = cmEventFailure(e->event, e->status, peer, reply);
-    throw sys::EngineError{f.code, f.message + " (while waiting for " + waitingFor + ")", 1};
+    throw sys::EngineError { f.code, f.message + " (while waiting for " + waitingFor + ")", 1 };
 }
 
 CmEvent expectCmEvent(Connection &c, rdma_cm_event_type wanted, int timeoutMs, const char *what)
@@ -463,14 +481,12 @@ CmEvent expectCmEvent(Connection &c, rdma_cm_event_type wanted, int timeoutMs, c
     CmEvent e = nextCmEvent(c.channel, timeoutMs);
     if (!e) {
         if (wanted == RDMA_CM_EVENT_ESTABLISHED)
-            throw sys::EngineError{errors::kRdmaUnavailable,
-                                   "no RDMA answer from " + c.peer + " within " +
-                                       std::to_string(timeoutMs) +
-                                       " ms (RoCE traffic blocked, or no RDMA device there)",
-                                   1};
-        throw sys::EngineError{errors::kRdmaUnavailable,
-                               std::string("rdma_cm timed out resolving the ") + what + " of " + c.peer,
-                               1};
+            throw sys::EngineError { errors::kRdmaUnavailable,
+                "no RDMA answer from " + c.peer + " within " + std::to_string(timeoutMs)
+                    + " ms (RoCE traffic blocked, or no RDMA device there)",
+                1 };
+        throw sys::EngineError { errors::kRdmaUnavailable,
+            std::string("rdma_cm timed out resolving the ") + what + " of " + c.peer, 1 };
     }
     if (e->event != wanted)
         throwCmFailure(e, c.peer, cmEventName(wanted));
@@ -502,7 +518,7 @@ BenchResult rdmaLatency(const BenchParams &p, Connection &c)
         while (r.warmupIters < p.warmup || t - warmStart < kMinWarmupNs) {
             std::string err = exchange();
             if (!err.empty())
-                throw PeerLost{"during warm-up: " + err, 0};
+                throw PeerLost { "during warm-up: " + err, 0 };
             ++r.warmupIters;
             t = nowNs();
         }
@@ -514,9 +530,9 @@ BenchResult rdmaLatency(const BenchParams &p, Connection &c)
     for (std::uint64_t i = 0; i < p.iters; ++i) {
         std::string err = exchange();
         if (!err.empty())
-            throw PeerLost{"after " + std::to_string(i) + " of " + std::to_string(p.iters) +
-                               " iterations: " + err,
-                           i};
+            throw PeerLost {
+                "after " + std::to_string(i) + " of " + std::to_string(p.iters) + " iterations: " + err, i
+            };
         const std::int64_t t1 = nowNs();
         r.rttNs[i] = t1 - t0;
         t0 = t1;
@@ -531,10 +547,10 @@ BenchResult rdmaBandwidth(const BenchParams &p, Connection &c, const Reply &repl
 {
     BenchResult r;
     if (reply.length < p.size || reply.rkey == 0)
-        throw sys::EngineError{errors::kProtocolMismatch,
-                               "the reflector offered " + std::to_string(reply.length) +
-                                   " bytes for " + std::to_string(p.size) + "-byte writes",
-                               1};
+        throw sys::EngineError { errors::kProtocolMismatch,
+            "the reflector offered " + std::to_string(reply.length) + " bytes for " + std::to_string(p.size)
+                + "-byte writes",
+            1 };
     const std::int64_t durationNs = static_cast<std::int64_t>(p.durationS * 1e9);
     std::uint64_t posted = 0;
     std::uint64_t completed = 0;
@@ -555,8 +571,8 @@ BenchResult rdmaBandwidth(const BenchParams &p, Connection &c, const Reply &repl
         std::string err;
         const int n = waitCompletions(c, wcs, kWriteWindow, kProgressTimeoutNs, err);
         if (n == 0)
-            throw PeerLost{"after " + std::to_string((nowNs() - start) / 1'000'000) + " ms: " + err,
-                           completed};
+            throw PeerLost { "after " + std::to_string((nowNs() - start) / 1'000'000) + " ms: " + err,
+                completed };
         inFlight -= n;
         completed += static_cast<std::uint64_t>(n);
         last = nowNs();
@@ -569,18 +585,19 @@ BenchResult rdmaBandwidth(const BenchParams &p, Connection &c, const Reply &repl
 
     // "Done" SEND with our count; the reflector echoes it back.
     const std::size_t ctl = p.size; // control slot after the data
-    const ReportBytes done = encodeReport({completed * p.size, static_cast<std::uint64_t>(last - start)});
+    const ReportBytes done = encodeReport({ completed * p.size, static_cast<std::uint64_t>(last - start) });
     c.postRecv(ctl + kControlSlot / 2, kControlSlot / 2, 5);
     std::memcpy(c.buffer + ctl, done.data(), done.size());
     c.postSend(ctl, static_cast<std::uint32_t>(done.size()), true, 4);
-    ibv_wc wc{};
+    ibv_wc wc {};
     std::string err = waitFor(c, IBV_WC_RECV, kProgressTimeoutNs, &wc);
     if (!err.empty())
-        throw PeerLost{"waiting for the reflector's acknowledgement: " + err, completed};
-    auto echo = decodeReport(reinterpret_cast<const std::uint8_t *>(c.buffer + ctl + kControlSlot / 2),
-                             wc.byte_len);
+        throw PeerLost { "waiting for the reflector's acknowledgement: " + err, completed };
+    auto echo = decodeReport(
+        reinterpret_cast<const std::uint8_t *>(c.buffer + ctl + kControlSlot / 2), wc.byte_len);
     if (!echo || echo->bytes != completed * p.size)
-        throw sys::EngineError{errors::kProtocolMismatch, "the reflector's acknowledgement is malformed", 1};
+        throw sys::EngineError { errors::kProtocolMismatch, "the reflector's acknowledgement is malformed",
+            1 };
 
     r.bytes = completed * p.size;
     r.messages = completed;
@@ -600,8 +617,8 @@ std::string localRdmaProblem(std::string *code)
     if (!verbs.usable() || !cm.usable()) {
         if (code)
             *code = errors::kRdmaCoreMissing;
-        return (!verbs.usable() ? verbs.error : cm.error) +
-               " (install rdma-core: libibverbs1 and librdmacm1, or rdma-core on Fedora)";
+        return (!verbs.usable() ? verbs.error : cm.error)
+            + " (install rdma-core: libibverbs1 and librdmacm1, or rdma-core on Fedora)";
     }
     int count = 0;
     ibv_device **list = verbs.get_device_list(&count);
@@ -616,47 +633,51 @@ std::string localRdmaProblem(std::string *code)
     return {};
 }
 
-CmFailure cmEventFailure(rdma_cm_event_type event, int status, const std::string &peer,
-                         const std::optional<Reply> &rejectReply)
+CmFailure cmEventFailure(
+    rdma_cm_event_type event, int status, const std::string &peer, const std::optional<Reply> &rejectReply)
 {
-    const std::string st = " (rdma_cm " + std::string(cmEventName(event)) + ", status " +
-                           std::to_string(status) + ")";
+    const std::string st
+        = " (rdma_cm " + std::string(cmEventName(event)) + ", status " + std::to_string(status) + ")";
     switch (event) {
     case RDMA_CM_EVENT_ADDR_ERROR:
-        return {errors::kRdmaUnavailable,
-                "no local RDMA device can reach " + peer +
-                    ": the route to it leaves through an interface without RDMA" + st};
+        return { errors::kRdmaUnavailable,
+            "no local RDMA device can reach " + peer
+                + ": the route to it leaves through an interface without RDMA" + st };
     case RDMA_CM_EVENT_ROUTE_ERROR:
-        return {errors::kRdmaUnavailable, "cannot resolve an RDMA route to " + peer + st};
+        return { errors::kRdmaUnavailable, "cannot resolve an RDMA route to " + peer + st };
     case RDMA_CM_EVENT_UNREACHABLE:
-        return {errors::kRdmaUnavailable,
-                peer + " did not answer the RDMA connection request (no RDMA device or no "
-                       "reflector there, or RoCE traffic blocked)" + st};
+        return { errors::kRdmaUnavailable,
+            peer
+                + " did not answer the RDMA connection request (no RDMA device or no "
+                  "reflector there, or RoCE traffic blocked)"
+                + st };
     case RDMA_CM_EVENT_REJECTED:
         if (rejectReply) {
-            const std::string why = rejectReply->reason.empty() ? statusName(rejectReply->status)
-                                                                : rejectReply->reason;
+            const std::string why
+                = rejectReply->reason.empty() ? statusName(rejectReply->status) : rejectReply->reason;
             switch (rejectReply->status) {
             case Status::VersionMismatch:
-                return {errors::kProtocolMismatch, peer + " refused the test: " + why};
+                return { errors::kProtocolMismatch, peer + " refused the test: " + why };
             case Status::RdmaUnavailable:
-                return {errors::kRdmaUnavailable, peer + ": " + why};
+                return { errors::kRdmaUnavailable, peer + ": " + why };
             default:
-                return {errors::kPeerRefused, peer + " refused the test: " + why};
+                return { errors::kPeerRefused, peer + " refused the test: " + why };
             }
         }
-        return {errors::kRdmaUnavailable,
-                peer + " rejected the RDMA connection: nothing listens on that rdma_cm port "
-                       "(is `halolink-engine reflect` running there with RDMA?)" + st};
+        return { errors::kRdmaUnavailable,
+            peer
+                + " rejected the RDMA connection: nothing listens on that rdma_cm port "
+                  "(is `halolink-engine reflect` running there with RDMA?)"
+                + st };
     case RDMA_CM_EVENT_CONNECT_ERROR:
-        return {errors::kRdmaError, "the RDMA connection to " + peer + " failed" + st};
+        return { errors::kRdmaError, "the RDMA connection to " + peer + " failed" + st };
     case RDMA_CM_EVENT_DISCONNECTED:
     case RDMA_CM_EVENT_TIMEWAIT_EXIT:
-        return {errors::kPeerLost, peer + " disconnected" + st};
+        return { errors::kPeerLost, peer + " disconnected" + st };
     case RDMA_CM_EVENT_DEVICE_REMOVAL:
-        return {errors::kRdmaError, "the local RDMA device went away" + st};
+        return { errors::kRdmaError, "the local RDMA device went away" + st };
     default:
-        return {errors::kRdmaError, "unexpected rdma_cm event from " + peer + st};
+        return { errors::kRdmaError, "unexpected rdma_cm event from " + peer + st };
     }
 }
 
@@ -675,7 +696,7 @@ std::optional<int> findGidIndex(const std::vector<GidRow> &table, const std::str
 }
 
 std::string gidIndexProblem(int requested, const std::optional<int> &detected,
-                            const std::vector<GidRow> &table, const std::string &device)
+    const std::vector<GidRow> &table, const std::string &device)
 {
     if (detected && *detected == requested)
         return {};
@@ -688,19 +709,18 @@ std::string gidIndexProblem(int requested, const std::optional<int> &detected,
     if (!row)
         what = device + " has no GID at index " + std::to_string(requested);
     else
-        what = "GID index " + std::to_string(requested) + " of " + device + " is " + row->gid +
-               (row->type ? " (" + *row->type + ")" : std::string());
-    return what + ", but the connection uses " +
-           (detected ? "index " + std::to_string(*detected)
-                     : std::string("a GID that is not in the table")) +
-           " (the RoCE v2 GID of the route's IPv4 address); pass --gid-index " +
-           (detected ? std::to_string(*detected) : std::string("<detected>")) +
-           " or leave it out to use the detected one";
+        what = "GID index " + std::to_string(requested) + " of " + device + " is " + row->gid
+            + (row->type ? " (" + *row->type + ")" : std::string());
+    return what + ", but the connection uses "
+        + (detected ? "index " + std::to_string(*detected) : std::string("a GID that is not in the table"))
+        + " (the RoCE v2 GID of the route's IPv4 address); pass --gid-index "
+        + (detected ? std::to_string(*detected) : std::string("<detected>"))
+        + " or leave it out to use the detected one";
 }
 
 std::optional<std::string> ipv4FromGid(const std::string &gid)
 {
-    in6_addr a{};
+    in6_addr a {};
     if (::inet_pton(AF_INET6, gid.c_str(), &a) != 1 || !IN6_IS_ADDR_V4MAPPED(&a))
         return std::nullopt;
     char text[INET_ADDRSTRLEN] = "";
@@ -714,7 +734,7 @@ BenchResult runRdmaBench(const BenchParams &p)
 {
     std::string code;
     if (std::string problem = localRdmaProblem(&code); !problem.empty())
-        throw sys::EngineError{code, problem, 1};
+        throw sys::EngineError { code, problem, 1 };
 
     std::optional<DeviceChoice> choice;
     if (p.device)
@@ -736,11 +756,9 @@ BenchResult runRdmaBench(const BenchParams &p)
 
     c.channel = cm.create_event_channel();
     if (!c.channel)
-        throw sys::EngineError{errno == ENODEV || errno == ENOENT ? errors::kNoRdmaDevice
-                                                                  : errors::kRdmaError,
-                               errnoText("rdma_create_event_channel") +
-                                   " (is the rdma_ucm module loaded?)",
-                               1};
+        throw sys::EngineError { errno == ENODEV || errno == ENOENT ? errors::kNoRdmaDevice
+                                                                    : errors::kRdmaError,
+            errnoText("rdma_create_event_channel") + " (is the rdma_ucm module loaded?)", 1 };
     setNonBlocking(c.channel->fd);
     if (cm.create_id(c.channel, &c.id, nullptr, RDMA_PS_TCP) != 0) {
         c.id = nullptr;
@@ -753,18 +771,19 @@ BenchResult runRdmaBench(const BenchParams &p)
         // so the device) the one asked for.
         src = resolveAddress(choice->ipv4, 0);
     }
-    if (cm.resolve_addr(c.id, choice ? src.get() : nullptr, const_cast<sockaddr *>(dst.get()),
-                        kResolveTimeoutMs) != 0)
-        throw sys::EngineError{errors::kRdmaUnavailable,
-                               errnoText("rdma_resolve_addr") + " for " + c.peer, 1};
+    if (cm.resolve_addr(
+            c.id, choice ? src.get() : nullptr, const_cast<sockaddr *>(dst.get()), kResolveTimeoutMs)
+        != 0)
+        throw sys::EngineError { errors::kRdmaUnavailable, errnoText("rdma_resolve_addr") + " for " + c.peer,
+            1 };
     expectCmEvent(c, RDMA_CM_EVENT_ADDR_RESOLVED, kCmWaitMs, "address");
 
     const std::string device = verbs.get_device_name(c.id->verbs->device);
     if (choice && device != choice->device)
-        throw sys::EngineError{errors::kUnknownDevice,
-                               "the route to " + c.peer + " from " + choice->ipv4 + " goes through " +
-                                   device + ", not " + choice->device,
-                               1};
+        throw sys::EngineError { errors::kUnknownDevice,
+            "the route to " + c.peer + " from " + choice->ipv4 + " goes through " + device + ", not "
+                + choice->device,
+            1 };
 
     std::optional<int> tos;
     if (p.tos) {
@@ -779,7 +798,7 @@ BenchResult runRdmaBench(const BenchParams &p)
         cm.set_option(c.id, RDMA_OPTION_ID, RDMA_OPTION_ID_ACK_TIMEOUT, &timeout, sizeof timeout);
     }
     if (cm.resolve_route(c.id, kResolveTimeoutMs) != 0)
-        throw sys::EngineError{errors::kRdmaUnavailable, errnoText("rdma_resolve_route"), 1};
+        throw sys::EngineError { errors::kRdmaUnavailable, errnoText("rdma_resolve_route"), 1 };
     expectCmEvent(c, RDMA_CM_EVENT_ROUTE_RESOLVED, kCmWaitMs, "route");
 
     // The source GID the route uses, and its index in the port's table.
@@ -788,16 +807,16 @@ BenchResult runRdmaBench(const BenchParams &p)
     std::optional<int> gidIndex = findGidIndex(table, sgid);
     if (p.gidIndex) {
         if (std::string problem = gidIndexProblem(*p.gidIndex, gidIndex, table, device); !problem.empty())
-            throw sys::EngineError{errors::kGidMismatch, problem, 1};
+            throw sys::EngineError { errors::kGidMismatch, problem, 1 };
     }
 
     const bool latency = p.test == TestKind::Latency;
     const std::size_t bufferSize = std::size_t(p.size) * (latency ? 2 : 1) + kControlSlot;
-    c.createResources(bufferSize, IBV_ACCESS_LOCAL_WRITE, latency ? kSignalEvery * 2 + 4 : kWriteWindow + 4,
-                      4);
+    c.createResources(
+        bufferSize, IBV_ACCESS_LOCAL_WRITE, latency ? kSignalEvery * 2 + 4 : kWriteWindow + 4, 4);
 
     const RequestBytes req = encodeRequest(p.request());
-    rdma_conn_param param{};
+    rdma_conn_param param {};
     param.private_data = req.data();
     param.private_data_len = static_cast<std::uint8_t>(req.size());
     param.responder_resources = 1;
@@ -813,27 +832,26 @@ BenchResult runRdmaBench(const BenchParams &p)
         std::optional<Reply> decoded;
         if (e->param.conn.private_data)
             decoded = decodeReply(static_cast<const std::uint8_t *>(e->param.conn.private_data),
-                                  e->param.conn.private_data_len);
+                e->param.conn.private_data_len);
         if (!decoded || decoded->status != Status::Ok)
-            throw sys::EngineError{errors::kProtocolMismatch,
-                                   c.peer + " accepted without a HaloLink reply", 1};
+            throw sys::EngineError { errors::kProtocolMismatch, c.peer + " accepted without a HaloLink reply",
+                1 };
         reply = *decoded;
     }
 
     // The truth about the GID: what the connected QP's address vector says.
-    ibv_qp_attr qpAttr{};
-    ibv_qp_init_attr qpInit{};
+    ibv_qp_attr qpAttr {};
+    ibv_qp_init_attr qpInit {};
     if (verbs.query_qp(c.id->qp, &qpAttr, IBV_QP_AV, &qpInit) == 0 && qpAttr.ah_attr.is_global) {
         const int used = qpAttr.ah_attr.grh.sgid_index;
         if (p.gidIndex && used != *p.gidIndex)
-            throw sys::EngineError{errors::kGidMismatch,
-                                   gidIndexProblem(*p.gidIndex, used, table, device), 1};
+            throw sys::EngineError { errors::kGidMismatch, gidIndexProblem(*p.gidIndex, used, table, device),
+                1 };
         gidIndex = used;
     }
 
-    logLine("connected to " + c.peer + " through " + device + " port " +
-            std::to_string(c.id->port_num) + ", GID " + sgid +
-            (gidIndex ? " (index " + std::to_string(*gidIndex) + ")" : std::string()));
+    logLine("connected to " + c.peer + " through " + device + " port " + std::to_string(c.id->port_num)
+        + ", GID " + sgid + (gidIndex ? " (index " + std::to_string(*gidIndex) + ")" : std::string()));
 
     BenchResult r = latency ? rdmaLatency(p, c) : rdmaBandwidth(p, c, reply);
     r.device = device;
@@ -860,7 +878,8 @@ void rdmaSession(rdma_event_channel *channel, rdma_cm_id *id, Request req, Sessi
     c.peer = "?";
     if (const sockaddr *peer = rdma_get_peer_addr(id)) {
         SocketAddress a;
-        std::memcpy(&a.storage, peer, peer->sa_family == AF_INET6 ? sizeof(sockaddr_in6) : sizeof(sockaddr_in));
+        std::memcpy(
+            &a.storage, peer, peer->sa_family == AF_INET6 ? sizeof(sockaddr_in6) : sizeof(sockaddr_in));
         c.peer = addressText(a);
     }
 
@@ -868,8 +887,7 @@ void rdmaSession(rdma_event_channel *channel, rdma_cm_id *id, Request req, Sessi
         const bool latency = req.test == TestKind::Latency;
         const std::size_t dataSize = std::size_t(req.size) * (latency ? 2 : 1);
         c.createResources(dataSize + kControlSlot,
-                          IBV_ACCESS_LOCAL_WRITE | (latency ? 0 : IBV_ACCESS_REMOTE_WRITE),
-                          kSignalEvery * 2 + 4, 4);
+            IBV_ACCESS_LOCAL_WRITE | (latency ? 0 : IBV_ACCESS_REMOTE_WRITE), kSignalEvery * 2 + 4, 4);
 
         Reply reply;
         if (!latency) {
@@ -883,7 +901,7 @@ void rdmaSession(rdma_event_channel *channel, rdma_cm_id *id, Request req, Sessi
         c.postRecv(recvOffset, latency ? req.size : kControlSlot / 2, 1);
 
         const ReplyBytes bytes = encodeReply(reply);
-        rdma_conn_param param{};
+        rdma_conn_param param {};
         param.private_data = bytes.data();
         param.private_data_len = static_cast<std::uint8_t>(bytes.size());
         param.responder_resources = 1;
@@ -900,12 +918,12 @@ void rdmaSession(rdma_event_channel *channel, rdma_cm_id *id, Request req, Sessi
         if (latency) {
             std::uint64_t count = 0;
             for (;;) {
-                ibv_wc wc{};
+                ibv_wc wc {};
                 std::string err = waitFor(c, IBV_WC_RECV, kSessionIdleNs, &wc, &sessions);
                 if (!err.empty()) {
                     // A client that disconnects after its last iteration ends here.
-                    logLine(c.peer + ": latency session ended after " + std::to_string(count) +
-                            " messages" + (err.empty() ? std::string() : ": " + err));
+                    logLine(c.peer + ": latency session ended after " + std::to_string(count) + " messages"
+                        + (err.empty() ? std::string() : ": " + err));
                     break;
                 }
                 c.postRecv(recvOffset, req.size, 1);
@@ -913,12 +931,13 @@ void rdmaSession(rdma_event_channel *channel, rdma_cm_id *id, Request req, Sessi
                 ++count;
                 // A busy session never idles long enough for waitFor to look.
                 if (sessions.stopping()) {
-                    logLine(c.peer + ": latency session stopped after " + std::to_string(count) + " messages");
+                    logLine(
+                        c.peer + ": latency session stopped after " + std::to_string(count) + " messages");
                     break;
                 }
             }
         } else {
-            ibv_wc wc{};
+            ibv_wc wc {};
             const std::int64_t wait = std::int64_t(req.durationMs) * 1'000'000 + kSessionIdleNs;
             std::string err = waitFor(c, IBV_WC_RECV, wait, &wc, &sessions);
             if (err.empty()) {
@@ -950,8 +969,8 @@ RdmaListener::~RdmaListener()
         cm.destroy_event_channel(m_channel);
 }
 
-std::unique_ptr<RdmaListener> RdmaListener::start(const std::string &bind, int port,
-                                                  SessionTracker &sessions, std::string *reason)
+std::unique_ptr<RdmaListener> RdmaListener::start(
+    const std::string &bind, int port, SessionTracker &sessions, std::string *reason)
 {
     if (std::string problem = localRdmaProblem(nullptr); !problem.empty()) {
         *reason = problem;
@@ -1014,14 +1033,15 @@ void RdmaListener::handleEvents()
         std::optional<Request> req;
         if (e->param.conn.private_data)
             req = decodeRequest(static_cast<const std::uint8_t *>(e->param.conn.private_data),
-                                e->param.conn.private_data_len);
+                e->param.conn.private_data_len);
         Reply verdict;
         if (!req) {
             verdict.status = Status::BadRequest;
             verdict.reason = "no HaloLink request in the connection's private data";
         } else {
             verdict = checkRequest(*req, true, {});
-            if (verdict.status == Status::Ok && (req->transport != Transport::Rdma || (req->flags & kFlagPreflight))) {
+            if (verdict.status == Status::Ok
+                && (req->transport != Transport::Rdma || (req->flags & kFlagPreflight))) {
                 verdict.status = Status::BadRequest;
                 verdict.reason = "an rdma_cm connection carries RDMA tests only";
             }

@@ -41,12 +41,12 @@ Fd listenTcp(const ReflectParams &p)
     try {
         address = resolveAddress(p.bind, p.port);
     } catch (const sys::EngineError &) {
-        throw sys::EngineError{errors::kBadAddress, "cannot use '" + p.bind + "' as a bind address", 1};
+        throw sys::EngineError { errors::kBadAddress, "cannot use '" + p.bind + "' as a bind address", 1 };
     }
     Fd fd(::socket(address.storage.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0));
     if (!fd.valid())
-        throw sys::EngineError{errors::kSystemError,
-                               std::string("cannot create a TCP socket: ") + std::strerror(errno), 1};
+        throw sys::EngineError { errors::kSystemError,
+            std::string("cannot create a TCP socket: ") + std::strerror(errno), 1 };
     // Restarting a reflector must not wait for old connections' TIME_WAIT;
     // a live listener still makes bind() fail (SO_REUSEADDR is not REUSEPORT).
     int one = 1;
@@ -55,18 +55,20 @@ Fd listenTcp(const ReflectParams &p)
         const int e = errno;
         const std::string where = addressText(address);
         if (e == EADDRINUSE)
-            throw sys::EngineError{errors::kPortInUse,
-                                   where + " is already in use (another reflector, or another "
-                                           "program; choose one with --port)",
-                                   1};
+            throw sys::EngineError { errors::kPortInUse,
+                where
+                    + " is already in use (another reflector, or another "
+                      "program; choose one with --port)",
+                1 };
         if (e == EADDRNOTAVAIL)
-            throw sys::EngineError{errors::kBadAddress, where + " is not an address of this node", 1};
+            throw sys::EngineError { errors::kBadAddress, where + " is not an address of this node", 1 };
         if (e == EACCES)
-            throw sys::EngineError{errors::kPortInUse, where + ": permission denied (ports below 1024 need root)", 1};
-        throw sys::EngineError{errors::kSystemError, "cannot bind " + where + ": " + std::strerror(e), 1};
+            throw sys::EngineError { errors::kPortInUse,
+                where + ": permission denied (ports below 1024 need root)", 1 };
+        throw sys::EngineError { errors::kSystemError, "cannot bind " + where + ": " + std::strerror(e), 1 };
     }
     if (::listen(fd.get(), 64) != 0)
-        throw sys::EngineError{errors::kSystemError, std::string("listen: ") + std::strerror(errno), 1};
+        throw sys::EngineError { errors::kSystemError, std::string("listen: ") + std::strerror(errno), 1 };
     return fd;
 }
 
@@ -86,8 +88,7 @@ void tcpLatencySession(int fd, const Request &req)
         if (io != Io::Ok) {
             // The client closing after its last iteration is the normal end.
             if (io != Io::Closed)
-                logLine("latency session ended after " + std::to_string(count) +
-                        " messages: " + ioText(io));
+                logLine("latency session ended after " + std::to_string(count) + " messages: " + ioText(io));
             return;
         }
         ++count;
@@ -111,26 +112,25 @@ void tcpBandwidthSession(int fd, const Request &req, std::int64_t start)
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0) {
-            logLine(std::string("bandwidth session lost after ") + std::to_string(bytes) +
-                    " bytes: " + std::strerror(errno));
+            logLine(std::string("bandwidth session lost after ") + std::to_string(bytes)
+                + " bytes: " + std::strerror(errno));
             return;
         }
         break; // EOF: the sender is done
     }
     // Receiver-side time from the moment the test could start (the reply
     // went out) to the last byte, like iperf3's receiver figure.
-    const ReportBytes report = encodeReport({bytes, static_cast<std::uint64_t>(last - start)});
+    const ReportBytes report = encodeReport({ bytes, static_cast<std::uint64_t>(last - start) });
     sendAll(fd, report.data(), report.size());
 }
 
-void tcpSession(Fd fd, std::string peer, SessionTracker &sessions, bool rdmaAvailable,
-                std::string rdmaReason)
+void tcpSession(Fd fd, std::string peer, SessionTracker &sessions, bool rdmaAvailable, std::string rdmaReason)
 {
     SessionGuard guard(sessions, fd.get());
     setNoDelay(fd.get());
     setIoTimeouts(fd.get(), kHandshakeTimeoutMs);
 
-    RequestBytes bytes{};
+    RequestBytes bytes {};
     Io io = recvAll(fd.get(), bytes.data(), bytes.size());
     if (io != Io::Ok) {
         logLine(peer + ": no request (" + ioText(io) + ")");
@@ -207,23 +207,23 @@ int runReflector(const ReflectParams &p)
     event["control_version"] = kControlVersion;
     event["engine_version"] = protocol::kEngineVersion;
     sys::printEvent(event);
-    logLine("listening on " + p.bind + ":" + std::to_string(p.port) +
-            (rdma ? " (TCP and RDMA)" : " (TCP only: " + rdmaReason + ")"));
+    logLine("listening on " + p.bind + ":" + std::to_string(p.port)
+        + (rdma ? " (TCP and RDMA)" : " (TCP only: " + rdmaReason + ")"));
 
     int stopSignal = 0;
     while (!stopSignal) {
-        pollfd fds[3] = {{listener.get(), POLLIN, 0}, {signals.get(), POLLIN, 0}, {-1, 0, 0}};
+        pollfd fds[3] = { { listener.get(), POLLIN, 0 }, { signals.get(), POLLIN, 0 }, { -1, 0, 0 } };
         nfds_t n = 2;
         if (rdma)
-            fds[n++] = {rdma->fd(), POLLIN, 0};
+            fds[n++] = { rdma->fd(), POLLIN, 0 };
         int rc = ::poll(fds, n, -1);
         if (rc < 0) {
             if (errno == EINTR)
                 continue;
-            throw sys::EngineError{errors::kSystemError, std::string("poll: ") + std::strerror(errno), 1};
+            throw sys::EngineError { errors::kSystemError, std::string("poll: ") + std::strerror(errno), 1 };
         }
         if (fds[1].revents & POLLIN) {
-            signalfd_siginfo info{};
+            signalfd_siginfo info {};
             if (::read(signals.get(), &info, sizeof info) == sizeof info)
                 stopSignal = static_cast<int>(info.ssi_signo);
         }
@@ -233,7 +233,7 @@ int runReflector(const ReflectParams &p)
             Fd client(::accept4(listener.get(), from.get(), &from.length, SOCK_CLOEXEC));
             if (client.valid()) {
                 std::thread(tcpSession, std::move(client), addressText(from), std::ref(sessions),
-                            rdma != nullptr, rdmaReason)
+                    rdma != nullptr, rdmaReason)
                     .detach();
             }
         }

@@ -25,14 +25,19 @@ private:
     std::condition_variable m_idle;
     std::set<int> m_fds;
     int m_active = 0;
-    std::atomic<bool> m_stopping{false};
+    std::atomic<bool> m_stopping { false };
 };
 
 // begin() on construction, end() on destruction: a session ends however its
 // thread leaves.
 class SessionGuard {
 public:
-    SessionGuard(SessionTracker &t, int fd = -1) : m_tracker(t), m_fd(fd) { m_tracker.begin(fd); }
+    SessionGuard(SessionTracker &t, int fd = -1)
+        : m_tracker(t)
+        , m_fd(fd)
+    {
+        m_tracker.begin(fd);
+    }
     ~SessionGuard() { m_tracker.end(m_fd); }
     SessionGuard(const SessionGuard &) = delete;
     SessionGuard &operator=(const SessionGuard &) = delete;

@@ -19,11 +19,11 @@ sys::EngineError replyError(const Reply &reply)
     std::string why = reply.reason.empty() ? statusName(reply.status) : reply.reason;
     switch (reply.status) {
     case Status::VersionMismatch:
-        return {errors::kProtocolMismatch, "the reflector refused the test: " + why, 1};
+        return { errors::kProtocolMismatch, "the reflector refused the test: " + why, 1 };
     case Status::RdmaUnavailable:
-        return {errors::kRdmaUnavailable, why, 1};
+        return { errors::kRdmaUnavailable, why, 1 };
     default:
-        return {errors::kPeerRefused, "the reflector refused the test: " + why, 1};
+        return { errors::kPeerRefused, "the reflector refused the test: " + why, 1 };
     }
 }
 
@@ -41,24 +41,23 @@ Fd openControl(const BenchParams &p, const Request &request, Reply *replyOut)
 
     const RequestBytes req = encodeRequest(request);
     Io io = sendAll(fd.get(), req.data(), req.size());
-    ReplyBytes bytes{};
+    ReplyBytes bytes {};
     if (io == Io::Ok)
         io = recvAll(fd.get(), bytes.data(), bytes.size());
     if (io == Io::Timeout)
-        throw sys::EngineError{errors::kPeerUnresponsive,
-                               peerText + " accepted the connection but sent no reply within " +
-                                   std::to_string(kIoTimeoutMs) +
-                                   " ms (is it a halolink-engine reflector?)",
-                               1};
+        throw sys::EngineError { errors::kPeerUnresponsive,
+            peerText + " accepted the connection but sent no reply within " + std::to_string(kIoTimeoutMs)
+                + " ms (is it a halolink-engine reflector?)",
+            1 };
     if (io != Io::Ok)
-        throw sys::EngineError{errors::kProtocolMismatch,
-                               peerText + " closed the connection during the handshake (" +
-                                   ioText(io) + "; is it a halolink-engine reflector?)",
-                               1};
+        throw sys::EngineError { errors::kProtocolMismatch,
+            peerText + " closed the connection during the handshake (" + ioText(io)
+                + "; is it a halolink-engine reflector?)",
+            1 };
     auto reply = decodeReply(bytes.data(), bytes.size());
     if (!reply)
-        throw sys::EngineError{errors::kProtocolMismatch,
-                               peerText + " answered, but not as a halolink-engine reflector", 1};
+        throw sys::EngineError { errors::kProtocolMismatch,
+            peerText + " answered, but not as a halolink-engine reflector", 1 };
     if (reply->status != Status::Ok)
         throw replyError(*reply);
     if (replyOut)
@@ -106,7 +105,7 @@ BenchResult tcpLatency(const BenchParams &p, int fd)
         while (r.warmupIters < p.warmup || t - warmStart < kMinWarmupNs) {
             Io io = exchange();
             if (io != Io::Ok)
-                throw PeerLost{"during warm-up: " + lostText(io), 0};
+                throw PeerLost { "during warm-up: " + lostText(io), 0 };
             watchdog.tick(++ticks);
             ++r.warmupIters;
             t = nowNs();
@@ -121,9 +120,9 @@ BenchResult tcpLatency(const BenchParams &p, int fd)
     for (std::uint64_t i = 0; i < p.iters; ++i) {
         Io io = exchange();
         if (io != Io::Ok)
-            throw PeerLost{std::string("after ") + std::to_string(i) + " of " +
-                               std::to_string(p.iters) + " iterations: " + lostText(io),
-                           i};
+            throw PeerLost { std::string("after ") + std::to_string(i) + " of " + std::to_string(p.iters)
+                    + " iterations: " + lostText(io),
+                i };
         watchdog.tick(++ticks);
         const std::int64_t t1 = nowNs();
         r.rttNs[i] = t1 - t0;
@@ -149,10 +148,10 @@ BenchResult tcpBandwidth(const BenchParams &p, int fd)
             if (errno == EINTR)
                 continue;
             const int e = errno;
-            throw PeerLost{std::string("after ") + std::to_string((t - start) / 1'000'000) +
-                               " ms of " + std::to_string(durationNs / 1'000'000) + " ms: " +
-                               (e == EAGAIN ? "the peer stopped reading" : std::strerror(e)),
-                           writes};
+            throw PeerLost { std::string("after ") + std::to_string((t - start) / 1'000'000) + " ms of "
+                    + std::to_string(durationNs / 1'000'000)
+                    + " ms: " + (e == EAGAIN ? "the peer stopped reading" : std::strerror(e)),
+                writes };
         }
         sent += static_cast<std::uint64_t>(n);
         ++writes;
@@ -161,17 +160,17 @@ BenchResult tcpBandwidth(const BenchParams &p, int fd)
     const std::int64_t senderNs = nowNs() - start;
     // End of data; the reflector answers with what it received, and when.
     ::shutdown(fd, SHUT_WR);
-    ReportBytes bytes{};
+    ReportBytes bytes {};
     Io io = recvAll(fd, bytes.data(), bytes.size());
     if (io != Io::Ok)
-        throw PeerLost{std::string("waiting for the receiver's count: ") + ioText(io), writes};
+        throw PeerLost { std::string("waiting for the receiver's count: ") + ioText(io), writes };
     auto report = decodeReport(bytes.data(), bytes.size());
     if (!report)
-        throw sys::EngineError{errors::kProtocolMismatch, "the reflector's byte count is malformed", 1};
+        throw sys::EngineError { errors::kProtocolMismatch, "the reflector's byte count is malformed", 1 };
     if (report->bytes != sent)
-        throw PeerLost{"the reflector received " + std::to_string(report->bytes) + " of " +
-                           std::to_string(sent) + " bytes",
-                       writes};
+        throw PeerLost { "the reflector received " + std::to_string(report->bytes) + " of "
+                + std::to_string(sent) + " bytes",
+            writes };
 
     r.bytes = report->bytes;
     r.durationNs = static_cast<std::int64_t>(report->nanoseconds);

@@ -26,10 +26,7 @@ struct Run {
     QJsonObject json; // stdout parsed as one JSON document, when it is one
 
     QString errorCode() const { return json.value("error").toObject().value("code").toString(); }
-    QString errorMessage() const
-    {
-        return json.value("error").toObject().value("message").toString();
-    }
+    QString errorMessage() const { return json.value("error").toObject().value("message").toString(); }
     QString describe() const
     {
         return QStringLiteral("exit %1 after %2 ms\nstdout: %3\nstderr: %4")
@@ -82,17 +79,17 @@ inline int freePort()
 // `halolink-engine reflect` on 127.0.0.1, stopped (SIGTERM) when destroyed.
 class Reflector {
 public:
-    explicit Reflector(int port = freePort(), QStringList extra = {}) : m_port(port)
+    explicit Reflector(int port = freePort(), QStringList extra = {})
+        : m_port(port)
     {
-        m_process.start(enginePath(), QStringList{"reflect", "--bind", "127.0.0.1", "--port",
-                                                  QString::number(port)} + extra);
+        m_process.start(enginePath(),
+            QStringList { "reflect", "--bind", "127.0.0.1", "--port", QString::number(port) } + extra);
         if (!m_process.waitForStarted(5000))
             return;
         // The first stdout line says it listens; wait for it (bounded).
         QElapsedTimer t;
         t.start();
-        while (!m_process.canReadLine() && t.elapsed() < 10000 &&
-               m_process.state() == QProcess::Running)
+        while (!m_process.canReadLine() && t.elapsed() < 10000 && m_process.state() == QProcess::Running)
             m_process.waitForReadyRead(200);
         if (m_process.canReadLine()) {
             m_firstLine = m_process.readLine();
@@ -135,7 +132,7 @@ private:
 
 inline QStringList benchArgs(int port, QStringList extra)
 {
-    return QStringList{"bench", "--peer", "127.0.0.1", "--port", QString::number(port)} + extra;
+    return QStringList { "bench", "--peer", "127.0.0.1", "--port", QString::number(port) } + extra;
 }
 
 } // namespace benchtest

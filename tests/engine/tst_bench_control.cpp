@@ -119,14 +119,15 @@ void TestBenchControl::reasonIsSanitizedAndBounded()
     r.reason = std::string(300, 'x');
     auto back = decodeReply(encodeReply(r).data(), kReplySize);
     QCOMPARE(back->reason.size(), kMaxReasonLength);
-    r.reason = "bad\x01\x7f" "char";
+    r.reason = "bad\x01\x7f"
+               "char";
     back = decodeReply(encodeReply(r).data(), kReplySize);
     QCOMPARE(back->reason, std::string("bad??char"));
 }
 
 void TestBenchControl::reportRoundTrip()
 {
-    auto b = encodeReport({1ull << 40, 5'000'000'123ull});
+    auto b = encodeReport({ 1ull << 40, 5'000'000'123ull });
     auto back = decodeReport(b.data(), b.size());
     QVERIFY(back);
     QCOMPARE(back->bytes, 1ull << 40);
@@ -179,8 +180,8 @@ void TestBenchControl::checkRequest_data()
     QTest::newRow("bad test") << tcp << 9 << 8u << 1ull << 0u << 0u << false << int(Status::BadRequest);
     QTest::newRow("rdma, none here") << rdma << lat << 8u << 1ull << 0u << 0u << false
                                      << int(Status::RdmaUnavailable);
-    QTest::newRow("rdma preflight, none here") << rdma << lat << 0u << 0ull << 0u << uint(kFlagPreflight)
-                                               << false << int(Status::RdmaUnavailable);
+    QTest::newRow("rdma preflight, none here")
+        << rdma << lat << 0u << 0ull << 0u << uint(kFlagPreflight) << false << int(Status::RdmaUnavailable);
     QTest::newRow("rdma preflight") << rdma << lat << 0u << 0ull << 0u << uint(kFlagPreflight) << true
                                     << int(Status::Ok);
     QTest::newRow("rdma latency") << rdma << lat << 8u << 1ull << 0u << 0u << true << int(Status::Ok);
@@ -222,9 +223,8 @@ void TestBenchControl::names()
 
 void TestBenchControl::benchOptions()
 {
-    auto p = parseBenchArgs({"--peer", "10.0.0.2", "--transport", "rdma", "--device", "rxe0",
-                             "--gid-index", "1", "--tos", "106", "--iters", "50", "--warmup", "0",
-                             "--size", "2", "--busy-poll"});
+    auto p = parseBenchArgs({ "--peer", "10.0.0.2", "--transport", "rdma", "--device", "rxe0", "--gid-index",
+        "1", "--tos", "106", "--iters", "50", "--warmup", "0", "--size", "2", "--busy-poll" });
     QCOMPARE(p.peer, std::string("10.0.0.2"));
     QCOMPARE(p.port, kDefaultPort);
     QCOMPARE(p.transport, Transport::Rdma);
@@ -240,11 +240,12 @@ void TestBenchControl::benchOptions()
     QCOMPARE(r.flags, std::uint32_t(kFlagBusyPoll));
     QCOMPARE(r.durationMs, 0u);
 
-    auto bw = parseBenchArgs({"--peer", "h", "--transport", "tcp", "--test", "bandwidth", "--duration", "1.5"});
+    auto bw
+        = parseBenchArgs({ "--peer", "h", "--transport", "tcp", "--test", "bandwidth", "--duration", "1.5" });
     QCOMPARE(bw.size, kDefaultTcpWriteSize);
     QCOMPARE(bw.request().durationMs, 1500u);
     QCOMPARE(bw.request().iters, 0ull);
-    auto rbw = parseBenchArgs({"--peer", "h", "--transport", "rdma", "--test", "bandwidth"});
+    auto rbw = parseBenchArgs({ "--peer", "h", "--transport", "rdma", "--test", "bandwidth" });
     QCOMPARE(rbw.size, kDefaultRdmaWriteSize);
     QCOMPARE(rbw.durationS, kDefaultDurationS);
 }
@@ -252,29 +253,30 @@ void TestBenchControl::benchOptions()
 void TestBenchControl::benchUsageErrors_data()
 {
     QTest::addColumn<QStringList>("args");
-    QTest::newRow("nothing") << QStringList{};
-    QTest::newRow("no peer") << QStringList{"--transport", "tcp"};
-    QTest::newRow("no transport") << QStringList{"--peer", "h"};
-    QTest::newRow("bad transport") << QStringList{"--peer", "h", "--transport", "udp"};
-    QTest::newRow("bad test") << QStringList{"--peer", "h", "--transport", "tcp", "--test", "x"};
-    QTest::newRow("size 0") << QStringList{"--peer", "h", "--transport", "tcp", "--size", "0"};
-    QTest::newRow("size text") << QStringList{"--peer", "h", "--transport", "tcp", "--size", "8k"};
-    QTest::newRow("port 0") << QStringList{"--peer", "h", "--transport", "tcp", "--port", "0"};
-    QTest::newRow("port big") << QStringList{"--peer", "h", "--transport", "tcp", "--port", "65536"};
-    QTest::newRow("iters 0") << QStringList{"--peer", "h", "--transport", "tcp", "--iters", "0"};
-    QTest::newRow("negative warmup") << QStringList{"--peer", "h", "--transport", "tcp", "--warmup", "-1"};
-    QTest::newRow("duration on latency") << QStringList{"--peer", "h", "--transport", "tcp", "--duration", "2"};
+    QTest::newRow("nothing") << QStringList {};
+    QTest::newRow("no peer") << QStringList { "--transport", "tcp" };
+    QTest::newRow("no transport") << QStringList { "--peer", "h" };
+    QTest::newRow("bad transport") << QStringList { "--peer", "h", "--transport", "udp" };
+    QTest::newRow("bad test") << QStringList { "--peer", "h", "--transport", "tcp", "--test", "x" };
+    QTest::newRow("size 0") << QStringList { "--peer", "h", "--transport", "tcp", "--size", "0" };
+    QTest::newRow("size text") << QStringList { "--peer", "h", "--transport", "tcp", "--size", "8k" };
+    QTest::newRow("port 0") << QStringList { "--peer", "h", "--transport", "tcp", "--port", "0" };
+    QTest::newRow("port big") << QStringList { "--peer", "h", "--transport", "tcp", "--port", "65536" };
+    QTest::newRow("iters 0") << QStringList { "--peer", "h", "--transport", "tcp", "--iters", "0" };
+    QTest::newRow("negative warmup") << QStringList { "--peer", "h", "--transport", "tcp", "--warmup", "-1" };
+    QTest::newRow("duration on latency")
+        << QStringList { "--peer", "h", "--transport", "tcp", "--duration", "2" };
     QTest::newRow("iters on bandwidth")
-        << QStringList{"--peer", "h", "--transport", "tcp", "--test", "bandwidth", "--iters", "5"};
-    QTest::newRow("tiny duration")
-        << QStringList{"--peer", "h", "--transport", "tcp", "--test", "bandwidth", "--duration", "0"};
-    QTest::newRow("device on tcp") << QStringList{"--peer", "h", "--transport", "tcp", "--device", "rxe0"};
-    QTest::newRow("tos on tcp") << QStringList{"--peer", "h", "--transport", "tcp", "--tos", "104"};
-    QTest::newRow("tos 256") << QStringList{"--peer", "h", "--transport", "rdma", "--tos", "256"};
-    QTest::newRow("gid -1") << QStringList{"--peer", "h", "--transport", "rdma", "--gid-index", "-1"};
-    QTest::newRow("unknown option") << QStringList{"--peer", "h", "--transport", "tcp", "--fast"};
-    QTest::newRow("positional") << QStringList{"--peer", "h", "--transport", "tcp", "extra"};
-    QTest::newRow("missing value") << QStringList{"--peer", "h", "--transport"};
+        << QStringList { "--peer", "h", "--transport", "tcp", "--test", "bandwidth", "--iters", "5" };
+    QTest::newRow("tiny duration") << QStringList { "--peer", "h", "--transport", "tcp", "--test",
+        "bandwidth", "--duration", "0" };
+    QTest::newRow("device on tcp") << QStringList { "--peer", "h", "--transport", "tcp", "--device", "rxe0" };
+    QTest::newRow("tos on tcp") << QStringList { "--peer", "h", "--transport", "tcp", "--tos", "104" };
+    QTest::newRow("tos 256") << QStringList { "--peer", "h", "--transport", "rdma", "--tos", "256" };
+    QTest::newRow("gid -1") << QStringList { "--peer", "h", "--transport", "rdma", "--gid-index", "-1" };
+    QTest::newRow("unknown option") << QStringList { "--peer", "h", "--transport", "tcp", "--fast" };
+    QTest::newRow("positional") << QStringList { "--peer", "h", "--transport", "tcp", "extra" };
+    QTest::newRow("missing value") << QStringList { "--peer", "h", "--transport" };
 }
 
 void TestBenchControl::benchUsageErrors()
@@ -298,12 +300,12 @@ void TestBenchControl::reflectOptions()
     QCOMPARE(p.bind, std::string("0.0.0.0"));
     QCOMPARE(p.port, kDefaultPort);
     QVERIFY(p.rdma);
-    p = parseReflectArgs({"--bind", "192.168.100.1", "--port", "9000", "--no-rdma"});
+    p = parseReflectArgs({ "--bind", "192.168.100.1", "--port", "9000", "--no-rdma" });
     QCOMPARE(p.bind, std::string("192.168.100.1"));
     QCOMPARE(p.port, 9000);
     QVERIFY(!p.rdma);
-    QVERIFY_THROWS_EXCEPTION(sys::EngineError, parseReflectArgs({"--port", "x"}));
-    QVERIFY_THROWS_EXCEPTION(sys::EngineError, parseReflectArgs({"--peer", "x"}));
+    QVERIFY_THROWS_EXCEPTION(sys::EngineError, parseReflectArgs({ "--port", "x" }));
+    QVERIFY_THROWS_EXCEPTION(sys::EngineError, parseReflectArgs({ "--peer", "x" }));
 }
 
 void TestBenchControl::ipv4FromGid()
@@ -318,11 +320,11 @@ void TestBenchControl::gidIndexDetection()
 {
     // A ConnectX-like table: v1 and v2 entries for each address; the RoCE
     // v2 IPv4 GID is index 3, not 1.
-    std::vector<GidRow> table{
-        {0, "fe80::1", std::string("IB/RoCE v1")},
-        {1, "fe80::1", std::string("RoCE v2")},
-        {2, "::ffff:10.0.0.1", std::string("IB/RoCE v1")},
-        {3, "::ffff:10.0.0.1", std::string("RoCE v2")},
+    std::vector<GidRow> table {
+        { 0, "fe80::1", std::string("IB/RoCE v1") },
+        { 1, "fe80::1", std::string("RoCE v2") },
+        { 2, "::ffff:10.0.0.1", std::string("IB/RoCE v1") },
+        { 3, "::ffff:10.0.0.1", std::string("RoCE v2") },
     };
     QCOMPARE(findGidIndex(table, "::ffff:10.0.0.1"), std::optional(3));
     // Same GID written differently still matches.
@@ -330,18 +332,18 @@ void TestBenchControl::gidIndexDetection()
     QCOMPARE(findGidIndex(table, "fe80::1"), std::optional(1));
     QVERIFY(!findGidIndex(table, "::ffff:10.0.0.2"));
     // Types unknown (ibv_query_gid fallback): the first equal entry.
-    std::vector<GidRow> untyped{{0, "fe80::1", std::nullopt}, {1, "::ffff:10.0.0.1", std::nullopt}};
+    std::vector<GidRow> untyped { { 0, "fe80::1", std::nullopt }, { 1, "::ffff:10.0.0.1", std::nullopt } };
     QCOMPARE(findGidIndex(untyped, "::ffff:10.0.0.1"), std::optional(1));
     // Only a RoCE v1 entry: not the one rdma_cm uses.
-    std::vector<GidRow> v1only{{0, "::ffff:10.0.0.1", std::string("IB/RoCE v1")}};
+    std::vector<GidRow> v1only { { 0, "::ffff:10.0.0.1", std::string("IB/RoCE v1") } };
     QVERIFY(!findGidIndex(v1only, "::ffff:10.0.0.1"));
 }
 
 void TestBenchControl::gidIndexProblem()
 {
-    std::vector<GidRow> table{
-        {0, "fe80::1", std::string("RoCE v2")},
-        {1, "::ffff:10.0.0.1", std::string("RoCE v2")},
+    std::vector<GidRow> table {
+        { 0, "fe80::1", std::string("RoCE v2") },
+        { 1, "::ffff:10.0.0.1", std::string("RoCE v2") },
     };
     QVERIFY(bench::gidIndexProblem(1, 1, table, "rxe0").empty());
     const std::string wrongType = bench::gidIndexProblem(0, 1, table, "rxe0");

@@ -37,16 +37,16 @@ void expectFailure(const Run &r, const QString &code)
 }
 
 // QVERIFY inside a helper only leaves the helper; stop the test too.
-#define EXPECT_FAILURE(run, code)                                                                  \
-    do {                                                                                           \
-        expectFailure(run, code);                                                                  \
-        if (QTest::currentTestFailed())                                                            \
-            return;                                                                                \
+#define EXPECT_FAILURE(run, code)                                                                            \
+    do {                                                                                                     \
+        expectFailure(run, code);                                                                            \
+        if (QTest::currentTestFailed())                                                                      \
+            return;                                                                                          \
     } while (false)
 
 bool canUnshare(const QString &flag)
 {
-    Run r = run({flag, "true"}, 5000, "unshare");
+    Run r = run({ flag, "true" }, 5000, "unshare");
     return r.exitCode == 0;
 }
 
@@ -75,7 +75,7 @@ private slots:
 
 void TestBenchFailures::closedPort()
 {
-    Run r = run(benchArgs(freePort(), {"--transport", "tcp"}));
+    Run r = run(benchArgs(freePort(), { "--transport", "tcp" }));
     EXPECT_FAILURE(r, "peer_unreachable");
     QVERIFY(r.errorMessage().contains("refused"));
     QVERIFY(r.elapsedMs < 3000);
@@ -86,7 +86,7 @@ void TestBenchFailures::fullListenQueue()
     // A listener that never accepts, its queue full: SYNs are dropped, the
     // connect can only end by our own timeout. No traffic leaves the host.
     int listener = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
+    sockaddr_in a {};
     a.sin_family = AF_INET;
     a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     QVERIFY(::bind(listener, reinterpret_cast<sockaddr *>(&a), sizeof a) == 0);
@@ -100,7 +100,7 @@ void TestBenchFailures::fullListenQueue()
         fillers.push_back(s);
     }
     QTest::qWait(300);
-    Run r = run(benchArgs(ntohs(a.sin_port), {"--transport", "tcp"}));
+    Run r = run(benchArgs(ntohs(a.sin_port), { "--transport", "tcp" }));
     for (int s : fillers)
         ::close(s);
     ::close(listener);
@@ -116,10 +116,9 @@ void TestBenchFailures::silentHostInNamespace()
     // (no forwarding), so nothing leaves the namespace.
     if (!canUnshare("-n"))
         QSKIP("cannot create a network namespace here (needs root or user namespaces)");
-    const QString script = QStringLiteral(
-        "ip link set lo up && ip route add 10.77.0.0/24 dev lo && "
-        "exec \"$0\" bench --peer 10.77.0.2 --transport tcp");
-    Run r = run({"-n", "sh", "-c", script, enginePath()}, 20000, "unshare");
+    const QString script = QStringLiteral("ip link set lo up && ip route add 10.77.0.0/24 dev lo && "
+                                          "exec \"$0\" bench --peer 10.77.0.2 --transport tcp");
+    Run r = run({ "-n", "sh", "-c", script, enginePath() }, 20000, "unshare");
     EXPECT_FAILURE(r, "peer_unreachable");
     QVERIFY2(r.errorMessage().contains("no answer"), qPrintable(r.describe()));
 }
@@ -129,7 +128,7 @@ void TestBenchFailures::silentServer()
     // Accepts (the kernel does), never replies: not a reflector.
     QTcpServer server;
     QVERIFY(server.listen(QHostAddress::LocalHost, 0));
-    Run r = run(benchArgs(server.serverPort(), {"--transport", "tcp"}));
+    Run r = run(benchArgs(server.serverPort(), { "--transport", "tcp" }));
     EXPECT_FAILURE(r, "peer_unresponsive");
 }
 
@@ -141,7 +140,7 @@ void TestBenchFailures::foreignServer()
     QProcess bench;
     QElapsedTimer t;
     t.start();
-    bench.start(enginePath(), benchArgs(server.serverPort(), {"--transport", "tcp"}));
+    bench.start(enginePath(), benchArgs(server.serverPort(), { "--transport", "tcp" }));
     QVERIFY(server.waitForNewConnection(5000));
     QTcpSocket *peer = server.nextPendingConnection();
     peer->write(QByteArray("SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n").repeated(8));
@@ -162,12 +161,12 @@ void TestBenchFailures::portInUse()
 {
     Reflector first;
     QVERIFY(first.ok());
-    Run second = run({"reflect", "--bind", "127.0.0.1", "--port", QString::number(first.port())});
+    Run second = run({ "reflect", "--bind", "127.0.0.1", "--port", QString::number(first.port()) });
     EXPECT_FAILURE(second, "port_in_use");
     QVERIFY(second.elapsedMs < 3000);
     QVERIFY(second.errorMessage().contains(QString::number(first.port())));
     // The first one is unaffected.
-    Run b = run(benchArgs(first.port(), {"--transport", "tcp", "--iters", "100", "--warmup", "0"}));
+    Run b = run(benchArgs(first.port(), { "--transport", "tcp", "--iters", "100", "--warmup", "0" }));
     QVERIFY2(b.exitCode == 0, qPrintable(b.describe()));
 }
 
@@ -175,7 +174,7 @@ void TestBenchFailures::portInUseByOtherProgram()
 {
     QTcpServer other;
     QVERIFY(other.listen(QHostAddress::Any, 0));
-    Run r = run({"reflect", "--port", QString::number(other.serverPort())});
+    Run r = run({ "reflect", "--port", QString::number(other.serverPort()) });
     EXPECT_FAILURE(r, "port_in_use");
 }
 
@@ -185,7 +184,8 @@ void TestBenchFailures::reflectorKilledDuringLatency()
     QVERIFY(r.ok());
     QProcess bench;
     QElapsedTimer t;
-    bench.start(enginePath(), benchArgs(r.port(), {"--transport", "tcp", "--iters", "20000000", "--warmup", "0"}));
+    bench.start(
+        enginePath(), benchArgs(r.port(), { "--transport", "tcp", "--iters", "20000000", "--warmup", "0" }));
     QVERIFY(bench.waitForStarted());
     QTest::qWait(1000);
     r.kill();
@@ -206,7 +206,8 @@ void TestBenchFailures::reflectorKilledDuringBandwidth()
     QVERIFY(r.ok());
     QProcess bench;
     QElapsedTimer t;
-    bench.start(enginePath(), benchArgs(r.port(), {"--transport", "tcp", "--test", "bandwidth", "--duration", "60"}));
+    bench.start(enginePath(),
+        benchArgs(r.port(), { "--transport", "tcp", "--test", "bandwidth", "--duration", "60" }));
     QVERIFY(bench.waitForStarted());
     QTest::qWait(1000);
     r.kill();
@@ -225,7 +226,8 @@ void TestBenchFailures::reflectorFrozenDuringLatency()
     Reflector r;
     QVERIFY(r.ok());
     QProcess bench;
-    bench.start(enginePath(), benchArgs(r.port(), {"--transport", "tcp", "--iters", "20000000", "--warmup", "0"}));
+    bench.start(
+        enginePath(), benchArgs(r.port(), { "--transport", "tcp", "--iters", "20000000", "--warmup", "0" }));
     QVERIFY(bench.waitForStarted());
     QTest::qWait(800);
     const pid_t pid = pid_t(r.process().processId());
@@ -240,7 +242,7 @@ void TestBenchFailures::reflectorFrozenDuringLatency()
     auto doc = QJsonDocument::fromJson(bench.readAllStandardOutput()).object();
     QCOMPARE(doc.value("error").toObject().value("code").toString(), QString("peer_lost"));
     // Thawed, the reflector carries on serving.
-    Run b = run(benchArgs(r.port(), {"--transport", "tcp", "--iters", "100", "--warmup", "0"}));
+    Run b = run(benchArgs(r.port(), { "--transport", "tcp", "--iters", "100", "--warmup", "0" }));
     QVERIFY2(b.exitCode == 0, qPrintable(b.describe()));
 }
 
@@ -253,13 +255,14 @@ void TestBenchFailures::rdmaWithoutDevice()
     QCOMPARE(r.listening().value("rdma").toBool(), false);
     QVERIFY(!r.listening().value("rdma_reason").toString().isEmpty());
 
-    Run b = run(benchArgs(r.port(), {"--transport", "rdma"}));
+    Run b = run(benchArgs(r.port(), { "--transport", "rdma" }));
     // librdmacm missing would say rdma_core_missing; installed, no device.
-    const bool haveLibs = QFileInfo::exists("/usr/lib/x86_64-linux-gnu/libibverbs.so.1") ||
-                          QFileInfo::exists("/lib64/libibverbs.so.1");
+    const bool haveLibs = QFileInfo::exists("/usr/lib/x86_64-linux-gnu/libibverbs.so.1")
+        || QFileInfo::exists("/lib64/libibverbs.so.1");
     EXPECT_FAILURE(b, haveLibs ? "no_rdma_device" : "rdma_core_missing");
     // Options for a device are checked no less strictly.
-    Run d = run(benchArgs(r.port(), {"--transport", "rdma", "--device", "nosuch0", "--gid-index", "3", "--test", "bandwidth"}));
+    Run d = run(benchArgs(r.port(),
+        { "--transport", "rdma", "--device", "nosuch0", "--gid-index", "3", "--test", "bandwidth" }));
     QCOMPARE(d.exitCode, 1);
     QVERIFY(d.elapsedMs < kBoundMs);
 }
@@ -273,17 +276,20 @@ void TestBenchFailures::rdmaCoreMissing()
         QSKIP("libibverbs is not installed here");
     if (!canUnshare("-m"))
         QSKIP("cannot create a mount namespace here (needs root)");
-    const QString script = QStringLiteral("mount --bind /dev/null \"$1\" && exec \"$0\" bench --peer 127.0.0.1 "
-                                          "--transport rdma");
-    Run b = run({"-m", "sh", "-c", script, enginePath(), lib}, 20000, "unshare");
+    const QString script
+        = QStringLiteral("mount --bind /dev/null \"$1\" && exec \"$0\" bench --peer 127.0.0.1 "
+                         "--transport rdma");
+    Run b = run({ "-m", "sh", "-c", script, enginePath(), lib }, 20000, "unshare");
     EXPECT_FAILURE(b, "rdma_core_missing");
     QVERIFY(b.errorMessage().contains("libibverbs"));
 
     // The reflector still serves TCP and says why it has no RDMA.
-    const QString reflect = QStringLiteral("mount --bind /dev/null \"$1\" && exec \"$0\" reflect --bind 127.0.0.1 "
-                                           "--port %1").arg(freePort());
+    const QString reflect
+        = QStringLiteral("mount --bind /dev/null \"$1\" && exec \"$0\" reflect --bind 127.0.0.1 "
+                         "--port %1")
+              .arg(freePort());
     QProcess p;
-    p.start("unshare", {"-m", "sh", "-c", reflect, enginePath(), lib});
+    p.start("unshare", { "-m", "sh", "-c", reflect, enginePath(), lib });
     QVERIFY(p.waitForReadyRead(10000));
     auto e = QJsonDocument::fromJson(p.readLine()).object();
     p.terminate();
@@ -296,15 +302,19 @@ void TestBenchFailures::rdmaCoreMissing()
 void TestBenchFailures::badUsage_data()
 {
     QTest::addColumn<QStringList>("args");
-    QTest::newRow("bench, nothing") << QStringList{"bench"};
-    QTest::newRow("bench, no transport") << QStringList{"bench", "--peer", "127.0.0.1"};
-    QTest::newRow("bench, bad size") << QStringList{"bench", "--peer", "127.0.0.1", "--transport", "tcp", "--size", "-5"};
-    QTest::newRow("bench, bad test") << QStringList{"bench", "--peer", "127.0.0.1", "--transport", "tcp", "--test", "x"};
-    QTest::newRow("bench, unknown option") << QStringList{"bench", "--peer", "127.0.0.1", "--transport", "tcp", "--x"};
-    QTest::newRow("bench, tos for tcp") << QStringList{"bench", "--peer", "127.0.0.1", "--transport", "tcp", "--tos", "1"};
-    QTest::newRow("reflect, bad port") << QStringList{"reflect", "--port", "70000"};
-    QTest::newRow("reflect, text port") << QStringList{"reflect", "--port", "http"};
-    QTest::newRow("reflect, extra") << QStringList{"reflect", "now"};
+    QTest::newRow("bench, nothing") << QStringList { "bench" };
+    QTest::newRow("bench, no transport") << QStringList { "bench", "--peer", "127.0.0.1" };
+    QTest::newRow("bench, bad size") << QStringList { "bench", "--peer", "127.0.0.1", "--transport", "tcp",
+        "--size", "-5" };
+    QTest::newRow("bench, bad test") << QStringList { "bench", "--peer", "127.0.0.1", "--transport", "tcp",
+        "--test", "x" };
+    QTest::newRow("bench, unknown option")
+        << QStringList { "bench", "--peer", "127.0.0.1", "--transport", "tcp", "--x" };
+    QTest::newRow("bench, tos for tcp")
+        << QStringList { "bench", "--peer", "127.0.0.1", "--transport", "tcp", "--tos", "1" };
+    QTest::newRow("reflect, bad port") << QStringList { "reflect", "--port", "70000" };
+    QTest::newRow("reflect, text port") << QStringList { "reflect", "--port", "http" };
+    QTest::newRow("reflect, extra") << QStringList { "reflect", "now" };
 }
 
 void TestBenchFailures::badUsage()
@@ -318,7 +328,7 @@ void TestBenchFailures::badUsage()
 
 void TestBenchFailures::badBindAddress()
 {
-    Run r = run({"reflect", "--bind", "192.0.2.77", "--port", QString::number(freePort())});
+    Run r = run({ "reflect", "--bind", "192.0.2.77", "--port", QString::number(freePort()) });
     EXPECT_FAILURE(r, "bad_address");
 }
 

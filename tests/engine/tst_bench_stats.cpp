@@ -35,18 +35,18 @@ void TestBenchStats::nearestRankDefinition_data()
     QTest::addColumn<double>("p");
     QTest::addColumn<double>("expected");
     // Wikipedia's worked example: {15, 20, 35, 40, 50}.
-    const QList<double> five{15, 20, 35, 40, 50};
-    QTest::newRow("p5") << five << 5.0 << 15.0;   // ceil(0.25) = 1
+    const QList<double> five { 15, 20, 35, 40, 50 };
+    QTest::newRow("p5") << five << 5.0 << 15.0; // ceil(0.25) = 1
     QTest::newRow("p30") << five << 30.0 << 20.0; // ceil(1.5) = 2
     QTest::newRow("p40") << five << 40.0 << 20.0; // ceil(2.0) = 2
     QTest::newRow("p50") << five << 50.0 << 35.0; // ceil(2.5) = 3
     QTest::newRow("p100") << five << 100.0 << 50.0;
     QTest::newRow("p0 is min") << five << 0.0 << 15.0;
-    const QList<double> ten{1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
-    QTest::newRow("ten p90") << ten << 90.0 << 9.0;   // ceil(9.0) = 9
-    QTest::newRow("ten p99") << ten << 99.0 << 10.0;  // ceil(9.9) = 10
-    QTest::newRow("ten p50") << ten << 50.0 << 5.0;   // ceil(5.0) = 5
-    QTest::newRow("ten p51") << ten << 51.0 << 6.0;   // ceil(5.1) = 6
+    const QList<double> ten { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+    QTest::newRow("ten p90") << ten << 90.0 << 9.0; // ceil(9.0) = 9
+    QTest::newRow("ten p99") << ten << 99.0 << 10.0; // ceil(9.9) = 10
+    QTest::newRow("ten p50") << ten << 50.0 << 5.0; // ceil(5.0) = 5
+    QTest::newRow("ten p51") << ten << 51.0 << 6.0; // ceil(5.1) = 6
 }
 
 void TestBenchStats::nearestRankDefinition()
@@ -103,7 +103,7 @@ void TestBenchStats::floatingPointRankDoesNotRoundUp()
 void TestBenchStats::meanAndSampleStdev()
 {
     // Classic example: population stdev 2, sample stdev sqrt(32/7).
-    std::vector<double> v{2, 4, 4, 4, 5, 5, 7, 9};
+    std::vector<double> v { 2, 4, 4, 4, 5, 5, 7, 9 };
     auto s = summarize(v);
     QCOMPARE(s->mean, 5.0);
     QVERIFY(std::fabs(s->stdev - std::sqrt(32.0 / 7.0)) < 1e-12);
@@ -112,7 +112,7 @@ void TestBenchStats::meanAndSampleStdev()
 void TestBenchStats::stdevIsNotTruncated()
 {
     // perftest would print an integer here; we keep the fraction.
-    std::vector<std::int64_t> v{1000, 1001};
+    std::vector<std::int64_t> v { 1000, 1001 };
     auto s = summarize(v);
     QVERIFY(std::fabs(s->stdev - std::sqrt(0.5)) < 1e-12);
     QCOMPARE(s->mean, 1000.5);
@@ -120,7 +120,7 @@ void TestBenchStats::stdevIsNotTruncated()
 
 void TestBenchStats::singleSample()
 {
-    auto s = summarize(std::vector<std::int64_t>{4242});
+    auto s = summarize(std::vector<std::int64_t> { 4242 });
     QVERIFY(s);
     QCOMPARE(s->min, 4242.0);
     QCOMPARE(s->p50, 4242.0);
@@ -131,12 +131,12 @@ void TestBenchStats::singleSample()
 
 void TestBenchStats::emptyHasNoSummary()
 {
-    QVERIFY(!summarize(std::vector<std::int64_t>{}));
+    QVERIFY(!summarize(std::vector<std::int64_t> {}));
 }
 
 void TestBenchStats::unsortedInput()
 {
-    auto s = summarize(std::vector<std::int64_t>{50, 15, 40, 20, 35});
+    auto s = summarize(std::vector<std::int64_t> { 50, 15, 40, 20, 35 });
     QCOMPARE(s->min, 15.0);
     QCOMPARE(s->p50, 35.0);
     QCOMPARE(s->max, 50.0);
@@ -144,7 +144,7 @@ void TestBenchStats::unsortedInput()
 
 void TestBenchStats::oneWayIsHalfTheRoundTrip()
 {
-    auto s = summarize(std::vector<std::int64_t>{10, 20, 31});
+    auto s = summarize(std::vector<std::int64_t> { 10, 20, 31 });
     Summary half = scaled(*s, 0.5);
     QCOMPARE(half.min, 5.0);
     QCOMPARE(half.p50, 10.0);
@@ -167,12 +167,12 @@ void TestBenchStats::largeValuesStayAccurate()
 
 void TestBenchStats::jsonKeys()
 {
-    auto s = summarize(std::vector<std::int64_t>{1, 2, 3});
+    auto s = summarize(std::vector<std::int64_t> { 1, 2, 3 });
     auto j = summaryJson(*s);
     std::vector<std::string> keys;
     for (auto it = j.begin(); it != j.end(); ++it)
         keys.push_back(it.key());
-    QCOMPARE(keys, (std::vector<std::string>{"min", "p50", "p90", "p99", "p999", "max", "mean", "stdev"}));
+    QCOMPARE(keys, (std::vector<std::string> { "min", "p50", "p90", "p99", "p999", "max", "mean", "stdev" }));
 }
 
 QTEST_GUILESS_MAIN(TestBenchStats)

@@ -33,7 +33,7 @@ private:
 void TestBenchTcp::checkSummary(const QJsonObject &doc, const char *key)
 {
     const QJsonObject s = doc.value(key).toObject();
-    const QStringList keys{"min", "p50", "p90", "p99", "p999", "max", "mean", "stdev"};
+    const QStringList keys { "min", "p50", "p90", "p99", "p999", "max", "mean", "stdev" };
     for (const auto &k : keys)
         QVERIFY2(s.contains(k) && s.value(k).isDouble(), qPrintable(QString("%1.%2").arg(key, k)));
     QVERIFY(s.value("min").toDouble() > 0);
@@ -69,7 +69,8 @@ void TestBenchTcp::latency()
 {
     Reflector r;
     QVERIFY(r.ok());
-    Run b = run(benchArgs(r.port(), {"--transport", "tcp", "--iters", "3000", "--warmup", "200", "--size", "32"}));
+    Run b = run(
+        benchArgs(r.port(), { "--transport", "tcp", "--iters", "3000", "--warmup", "200", "--size", "32" }));
     QVERIFY2(b.exitCode == 0, qPrintable(b.describe()));
     const QJsonObject d = b.json;
     QCOMPARE(d.value("schema").toString(), QString("halolink.bench/1"));
@@ -83,13 +84,13 @@ void TestBenchTcp::latency()
     QVERIFY(d.value("warmup_iters").toInt() >= 200);
     // Warm-up lasts at least 200 ms as well as 200 iterations.
     QVERIFY(d.value("warmup_ns").toDouble() >= 200e6);
-    for (const char *k : {"device", "gid_index", "tos", "bandwidth_bps"})
+    for (const char *k : { "device", "gid_index", "tos", "bandwidth_bps" })
         QVERIFY2(d.contains(k) && d.value(k).isNull(), k);
     checkSummary(d, "rtt_ns");
     checkSummary(d, "one_way_ns");
     const QJsonObject rtt = d.value("rtt_ns").toObject();
     const QJsonObject ow = d.value("one_way_ns").toObject();
-    for (const auto &k : {"min", "p50", "p90", "p99", "p999", "max", "mean", "stdev"})
+    for (const auto &k : { "min", "p50", "p90", "p99", "p999", "max", "mean", "stdev" })
         QCOMPARE(ow.value(k).toDouble(), rtt.value(k).toDouble() / 2);
     // Loopback round trips: above a microsecond, below 50 ms at the median
     // even on a loaded two-core machine.
@@ -104,7 +105,8 @@ void TestBenchTcp::latencyBusyPoll()
 {
     Reflector r;
     QVERIFY(r.ok());
-    Run b = run(benchArgs(r.port(), {"--transport", "tcp", "--iters", "500", "--warmup", "10", "--busy-poll"}));
+    Run b = run(
+        benchArgs(r.port(), { "--transport", "tcp", "--iters", "500", "--warmup", "10", "--busy-poll" }));
     QVERIFY2(b.exitCode == 0, qPrintable(b.describe()));
     QCOMPARE(b.json.value("busy_poll").toBool(), true);
     QVERIFY(b.json.value("so_busy_poll").isBool());
@@ -116,7 +118,8 @@ void TestBenchTcp::latencyLargeMessages()
     // Messages larger than a socket buffer still go round whole.
     Reflector r;
     QVERIFY(r.ok());
-    Run b = run(benchArgs(r.port(), {"--transport", "tcp", "--iters", "20", "--warmup", "0", "--size", "4194304"}));
+    Run b = run(
+        benchArgs(r.port(), { "--transport", "tcp", "--iters", "20", "--warmup", "0", "--size", "4194304" }));
     QVERIFY2(b.exitCode == 0, qPrintable(b.describe()));
     QCOMPARE(b.json.value("samples").toInt(), 20);
     QCOMPARE(b.json.value("warmup_iters").toInt(), 0);
@@ -127,7 +130,7 @@ void TestBenchTcp::bandwidth()
 {
     Reflector r;
     QVERIFY(r.ok());
-    Run b = run(benchArgs(r.port(), {"--transport", "tcp", "--test", "bandwidth", "--duration", "1"}));
+    Run b = run(benchArgs(r.port(), { "--transport", "tcp", "--test", "bandwidth", "--duration", "1" }));
     QVERIFY2(b.exitCode == 0, qPrintable(b.describe()));
     const QJsonObject d = b.json;
     QCOMPARE(d.value("test").toString(), QString("bandwidth"));
@@ -152,8 +155,9 @@ void TestBenchTcp::clientsOneAfterAnother()
     QVERIFY(r.ok());
     for (int i = 0; i < 4; ++i) {
         const bool bw = i % 2;
-        Run b = run(benchArgs(r.port(), bw ? QStringList{"--transport", "tcp", "--test", "bandwidth", "--duration", "0.3"}
-                                           : QStringList{"--transport", "tcp", "--iters", "200", "--warmup", "10"}));
+        Run b = run(benchArgs(r.port(),
+            bw ? QStringList { "--transport", "tcp", "--test", "bandwidth", "--duration", "0.3" }
+               : QStringList { "--transport", "tcp", "--iters", "200", "--warmup", "10" }));
         QVERIFY2(b.exitCode == 0, qPrintable(b.describe()));
     }
     QCOMPARE(r.process().state(), QProcess::Running);
@@ -167,8 +171,10 @@ void TestBenchTcp::concurrentClients()
     QList<QProcess *> clients;
     for (int i = 0; i < 3; ++i) {
         auto *p = new QProcess(this);
-        p->start(enginePath(), benchArgs(r.port(), i == 2 ? QStringList{"--transport", "tcp", "--test", "bandwidth", "--duration", "1"}
-                                                          : QStringList{"--transport", "tcp", "--iters", "2000", "--warmup", "10"}));
+        p->start(enginePath(),
+            benchArgs(r.port(),
+                i == 2 ? QStringList { "--transport", "tcp", "--test", "bandwidth", "--duration", "1" }
+                       : QStringList { "--transport", "tcp", "--iters", "2000", "--warmup", "10" }));
         clients << p;
     }
     for (auto *p : clients) {
@@ -186,10 +192,10 @@ void TestBenchTcp::survivesVanishingClient()
     Reflector r;
     QVERIFY(r.ok());
     // A client killed mid-test (latency, then bandwidth) ...
-    for (const QStringList &test : {QStringList{"--iters", "20000000", "--warmup", "0"},
-                                    QStringList{"--test", "bandwidth", "--duration", "60"}}) {
+    for (const QStringList &test : { QStringList { "--iters", "20000000", "--warmup", "0" },
+             QStringList { "--test", "bandwidth", "--duration", "60" } }) {
         QProcess client;
-        client.start(enginePath(), benchArgs(r.port(), QStringList{"--transport", "tcp"} + test));
+        client.start(enginePath(), benchArgs(r.port(), QStringList { "--transport", "tcp" } + test));
         QVERIFY(client.waitForStarted());
         QTest::qWait(500);
         client.kill();
@@ -206,7 +212,7 @@ void TestBenchTcp::survivesVanishingClient()
     }
     // The reflector still serves.
     QCOMPARE(r.process().state(), QProcess::Running);
-    Run b = run(benchArgs(r.port(), {"--transport", "tcp", "--iters", "200", "--warmup", "10"}));
+    Run b = run(benchArgs(r.port(), { "--transport", "tcp", "--iters", "200", "--warmup", "10" }));
     QVERIFY2(b.exitCode == 0, qPrintable(b.describe()));
     QCOMPARE(r.stop(), 0);
 }
@@ -226,7 +232,8 @@ void TestBenchTcp::sigtermAndSigintExitCleanly()
         QVERIFY(r.ok());
         // SIGINT while a test is running: still a clean exit 0.
         QProcess client;
-        client.start(enginePath(), benchArgs(r.port(), {"--transport", "tcp", "--iters", "20000000", "--warmup", "0"}));
+        client.start(enginePath(),
+            benchArgs(r.port(), { "--transport", "tcp", "--iters", "20000000", "--warmup", "0" }));
         QTest::qWait(400);
         ::kill(pid_t(r.process().processId()), SIGINT);
         QVERIFY(r.process().waitForFinished(5000));
