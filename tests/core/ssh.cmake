@@ -10,3 +10,7 @@ halolink_add_qt_test(tst_ssh_session SOURCES core/tst_ssh_session.cpp LIBS halol
 halolink_add_qt_test(tst_deploy SOURCES core/tst_deploy.cpp LIBS halolink_sshd_fixture LABELS ssh)
 halolink_add_qt_test(tst_agent_session_ssh SOURCES core/tst_agent_session_ssh.cpp LIBS halolink_sshd_fixture LABELS ssh)
 halolink_add_qt_test(tst_ssh_parallel SOURCES core/tst_ssh_parallel.cpp LIBS halolink_sshd_fixture LABELS ssh)
+
+# The HaloLink side of tests/bench/fanout_probe (a program, not a test).
+add_executable(fanout_probe_runner bench/fanout_probe_runner.cpp)
+target_link_libraries(fanout_probe_runner PRIVATE halolink_core)
