@@ -9,6 +9,7 @@
 #include <QTcpSocket>
 #include <QThread>
 
+#include <algorithm>
 #include <csignal>
 #include <sys/types.h>
 #include <unistd.h>
@@ -293,7 +294,23 @@ bool SshdFixture::launch(Server &s, QString *error)
         return false;
     }
     s.pid = s.process->processId();
-    if (!waitListening(s, 5000)) {
+    // A process of the previous server on this port may still hold the
+    // listening socket for a moment (SIGKILL is not instant): then this sshd
+    // exits ("Address already in use"); start it again.
+    for (int attempt = 0; attempt < 20; ++attempt) {
+        const bool listening = waitListening(s, 5000);
+        s.process->waitForFinished(150);
+        if (listening && s.process->state() == QProcess::Running)
+            break;
+        if (s.process->state() == QProcess::Running)
+            break;
+        QThread::msleep(100);
+        s.process->start(s.process->program(), s.process->arguments());
+        if (!s.process->waitForStarted(5000))
+            break;
+        s.pid = s.process->processId();
+    }
+    if (s.process->state() != QProcess::Running || !waitListening(s, 5000)) {
         QFile log(s.logPath);
         log.open(QIODevice::ReadOnly);
         *error = QStringLiteral("sshd does not listen on %1:%2: %3").arg(s.address).arg(s.port).arg(QString::fromUtf8(log.readAll()));
@@ -359,6 +376,19 @@ void SshdFixture::killServer(int i)
     for (qint64 pid : below)
         ::kill(pid_t(pid), SIGKILL);
     s.process->waitForFinished(5000);
+    // Until all of them are gone (a zombie no longer holds sockets).
+    QElapsedTimer t;
+    t.start();
+    auto alive = [](qint64 pid) {
+        QFile f(QStringLiteral("/proc/%1/stat").arg(pid));
+        if (!f.open(QIODevice::ReadOnly))
+            return false;
+        const QByteArray stat = f.readAll();
+        const qsizetype close = stat.lastIndexOf(')');
+        return close > 0 && stat.size() > close + 2 && stat.at(close + 2) != 'Z';
+    };
+    while (t.elapsed() < 3000 && std::any_of(below.begin(), below.end(), alive))
+        QThread::msleep(10);
     s.process.reset();
     s.pid = 0;
 }
