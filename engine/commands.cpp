@@ -5,6 +5,7 @@
 #include <exception>
 #include <functional>
 #include <map>
+#include <new>
 
 #include "halolink/protocol.h"
 #include "sys/json_out.h"
@@ -72,6 +73,12 @@ int runEngine(int argc, char **argv)
     } catch (const sys::EngineError &e) {
         sys::printError(e);
         return e.exitCode;
+    } catch (const std::bad_alloc &) {
+        sys::printError({"out_of_memory",
+                         "not enough memory for this request (a latency test keeps every sample, 8 bytes "
+                         "per iteration: lower --iters)",
+                         1});
+        return protocol::kExitFailure;
     } catch (const std::exception &e) {
         sys::printError({"internal", e.what(), 1});
         return protocol::kExitFailure;

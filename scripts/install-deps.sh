@@ -30,7 +30,7 @@ runtime_and_test=(
   rdma-core ibverbs-utils ibverbs-providers
 )
 lab=(
-  qemu-system-x86 qemu-utils busybox-static cpio kmod
+  qemu-system-x86 qemu-utils busybox-static cpio kmod tcpdump
 )
 
 pkgs=("${build[@]}" "${runtime_and_test[@]}")
