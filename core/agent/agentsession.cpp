@@ -27,7 +27,7 @@ QString AgentReply::errorString() const
     if (m_error.isEmpty())
         return {};
     return QStringLiteral("%1: %2").arg(m_error.value(QStringLiteral("code")).toString(),
-                                        m_error.value(QStringLiteral("message")).toString());
+        m_error.value(QStringLiteral("message")).toString());
 }
 
 void AgentReply::finish(const QJsonValue &result, const QJsonObject &error)
@@ -49,7 +49,7 @@ namespace {
 
 QJsonObject ourError(const QString &code, const QString &message)
 {
-    return QJsonObject{{QStringLiteral("code"), code}, {QStringLiteral("message"), message}};
+    return QJsonObject { { QStringLiteral("code"), code }, { QStringLiteral("message"), message } };
 }
 
 } // namespace
@@ -75,9 +75,8 @@ AgentSession::AgentSession(AgentTransport *transport, QObject *parent)
     connect(m_transport, &AgentTransport::lineReceived, this, &AgentSession::onLine);
     connect(m_transport, &AgentTransport::closed, this, &AgentSession::onClosed);
     connect(m_transport, &AgentTransport::status, this, &AgentSession::status);
-    connect(m_transport, &AgentTransport::diagnostic, this, [this](const QString &line) {
-        qCDebug(lcAgent).noquote() << nodeName() << "agent:" << line;
-    });
+    connect(m_transport, &AgentTransport::diagnostic, this,
+        [this](const QString &line) { qCDebug(lcAgent).noquote() << nodeName() << "agent:" << line; });
 }
 
 AgentSession::~AgentSession()
@@ -139,21 +138,24 @@ void AgentSession::onOpened()
     m_helloTimer->start(m_helloTimeout);
 }
 
-AgentReply *AgentSession::request(const QString &method, const QJsonObject &params,
-                                  std::chrono::milliseconds timeout)
+AgentReply *AgentSession::request(
+    const QString &method, const QJsonObject &params, std::chrono::milliseconds timeout)
 {
     const qint64 id = m_nextId++;
     auto *reply = new AgentReply(id, method, this);
     if (m_state != State::Ready) {
         QPointer<AgentReply> r(reply);
         const QString message = QStringLiteral("%1 is not connected.").arg(nodeName());
-        QMetaObject::invokeMethod(this, [r, message] {
-            if (r)
-                r->finish({}, ourError(QStringLiteral("not_ready"), message));
-        }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this,
+            [r, message] {
+                if (r)
+                    r->finish({}, ourError(QStringLiteral("not_ready"), message));
+            },
+            Qt::QueuedConnection);
         return reply;
     }
-    QJsonObject line{{QStringLiteral("id"), id}, {QStringLiteral("method"), method}};
+    QJsonObject line { { QStringLiteral("id"), id }, { QStringLiteral("method"), method } };
     if (!params.isEmpty())
         line.insert(QStringLiteral("params"), params);
     m_pending.insert(id, reply);
@@ -163,10 +165,11 @@ AgentReply *AgentSession::request(const QString &method, const QJsonObject &para
         connect(reply->m_timer, &QTimer::timeout, this, [this, id, method, timeout] {
             QPointer<AgentReply> r = m_pending.take(id);
             if (r)
-                r->finish({}, ourError(QStringLiteral("timeout"),
-                                       QStringLiteral("%1 did not answer %2 within %3 s.")
-                                           .arg(nodeName(), method)
-                                           .arg(timeout.count() / 1000.0)));
+                r->finish({},
+                    ourError(QStringLiteral("timeout"),
+                        QStringLiteral("%1 did not answer %2 within %3 s.")
+                            .arg(nodeName(), method)
+                            .arg(timeout.count() / 1000.0)));
         });
         reply->m_timer->start(timeout);
     }
@@ -178,13 +181,14 @@ void AgentSession::onLine(const QByteArray &line)
 {
     if (line.trimmed().isEmpty())
         return;
-    QJsonParseError err{};
+    QJsonParseError err {};
     const QJsonDocument doc = QJsonDocument::fromJson(line, &err);
     if (err.error != QJsonParseError::NoError || !doc.isObject()) {
         ++m_malformed;
         qCWarning(lcAgent).noquote() << nodeName() << "skipped a malformed line from the agent:"
-                                     << (err.error != QJsonParseError::NoError ? err.errorString()
-                                                                               : QStringLiteral("not an object"))
+                                     << (err.error != QJsonParseError::NoError
+                                                ? err.errorString()
+                                                : QStringLiteral("not an object"))
                                      << "-" << QString::fromUtf8(line.left(200));
         return;
     }
@@ -201,7 +205,8 @@ void AgentSession::onLine(const QByteArray &line)
         return;
     }
     const QJsonValue idValue = obj.value(QStringLiteral("id"));
-    if (idValue.isDouble() && (obj.contains(QStringLiteral("result")) || obj.contains(QStringLiteral("error")))) {
+    if (idValue.isDouble()
+        && (obj.contains(QStringLiteral("result")) || obj.contains(QStringLiteral("error")))) {
         const qint64 id = static_cast<qint64>(idValue.toDouble());
         QPointer<AgentReply> reply = m_pending.take(id);
         if (!reply) {
@@ -235,12 +240,13 @@ void AgentSession::onHello(const QJsonObject &obj)
     const int ours = EngineVersion::supportedProtocol();
     if (h.protocol != ours) {
         m_transport->close();
-        failPermanently(QStringLiteral("The engine on %1 (version %2) speaks agent protocol %3, but this "
-                                       "HaloLink speaks protocol %4. Install the same HaloLink version on "
-                                       "this computer and deploy its engine.")
-                            .arg(nodeName(), h.engineVersion.isEmpty() ? QStringLiteral("unknown") : h.engineVersion)
-                            .arg(h.protocol)
-                            .arg(ours));
+        failPermanently(
+            QStringLiteral("The engine on %1 (version %2) speaks agent protocol %3, but this "
+                           "HaloLink speaks protocol %4. Install the same HaloLink version on "
+                           "this computer and deploy its engine.")
+                .arg(nodeName(), h.engineVersion.isEmpty() ? QStringLiteral("unknown") : h.engineVersion)
+                .arg(h.protocol)
+                .arg(ours));
         return;
     }
     m_hello = h;
@@ -250,7 +256,8 @@ void AgentSession::onHello(const QJsonObject &obj)
     const bool wasLost = m_everReady && m_lostAtNs != 0;
     m_everReady = true;
     setState(State::Ready);
-    qCInfo(lcAgent).noquote() << nodeName() << "agent ready: engine" << h.engineVersion << "protocol" << h.protocol;
+    qCInfo(lcAgent).noquote() << nodeName() << "agent ready: engine" << h.engineVersion << "protocol"
+                              << h.protocol;
     Q_EMIT hello(h);
     if (wasLost) {
         const qint64 from = std::exchange(m_lostAtNs, 0);

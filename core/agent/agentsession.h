@@ -41,8 +41,7 @@ struct AgentHello {
 
 // One request's answer. Owned by the AgentSession; deleted (deleteLater) after
 // finished() was emitted.
-class AgentReply final : public QObject
-{
+class AgentReply final : public QObject {
     Q_OBJECT
 
 public:
@@ -71,8 +70,7 @@ private:
     QTimer *m_timer = nullptr;
 };
 
-class AgentSession final : public QObject
-{
+class AgentSession final : public QObject {
     Q_OBJECT
 
 public:
@@ -103,7 +101,7 @@ public:
     // A request; the reply finishes with the result, an error from the agent,
     // or an error of ours ("timeout", "lost", "not_ready").
     AgentReply *request(const QString &method, const QJsonObject &params = {},
-                        std::chrono::milliseconds timeout = std::chrono::seconds(30));
+        std::chrono::milliseconds timeout = std::chrono::seconds(30));
 
 Q_SIGNALS:
     void stateChanged(halolink::AgentSession::State state);
@@ -136,10 +134,10 @@ private:
     QHash<qint64, QPointer<AgentReply>> m_pending;
     QTimer *m_reconnectTimer;
     QTimer *m_helloTimer;
-    std::chrono::milliseconds m_backoffInitial{std::chrono::seconds(1)};
-    std::chrono::milliseconds m_backoffMax{std::chrono::seconds(60)};
-    std::chrono::milliseconds m_helloTimeout{std::chrono::seconds(15)};
-    std::chrono::milliseconds m_nextDelay{std::chrono::seconds(1)};
+    std::chrono::milliseconds m_backoffInitial { std::chrono::seconds(1) };
+    std::chrono::milliseconds m_backoffMax { std::chrono::seconds(60) };
+    std::chrono::milliseconds m_helloTimeout { std::chrono::seconds(15) };
+    std::chrono::milliseconds m_nextDelay { std::chrono::seconds(1) };
     int m_attempt = 0;
     int m_malformed = 0;
     bool m_everReady = false;

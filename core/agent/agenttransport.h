@@ -10,8 +10,7 @@
 
 namespace halolink {
 
-class AgentTransport : public QObject
-{
+class AgentTransport : public QObject {
     Q_OBJECT
 
 public:
@@ -31,8 +30,8 @@ public:
 Q_SIGNALS:
     void opened();
     void lineReceived(const QByteArray &line); // one stdout line of the agent
-    void diagnostic(const QString &line);      // its stderr (logs)
-    void status(const QString &message);       // progress for the UI: "connecting", "deploying 40%"
+    void diagnostic(const QString &line); // its stderr (logs)
+    void status(const QString &message); // progress for the UI: "connecting", "deploying 40%"
     // The agent or the way to it is gone. permanent: retrying cannot help
     // until the person acts (host key changed, authentication failed, wrong
     // architecture, engine missing).

@@ -29,10 +29,11 @@ void LocalAgentTransport::open()
     m_reported = false;
     m_out.clear();
     m_err.clear();
-    const EngineLocation where = m_enginePath.isEmpty() ? EngineLocator::locate()
-                                                        : EngineLocator::check(m_enginePath);
+    const EngineLocation where
+        = m_enginePath.isEmpty() ? EngineLocator::locate() : EngineLocator::check(m_enginePath);
     if (!where.found()) {
-        QMetaObject::invokeMethod(this, [this, e = where.error] { report(e, true); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this, e = where.error] { report(e, true); }, Qt::QueuedConnection);
         return;
     }
     m_process = new QProcess(this);
@@ -44,7 +45,7 @@ void LocalAgentTransport::open()
     connect(m_process, &QProcess::errorOccurred, this, &LocalAgentTransport::onError);
     connect(m_process, &QProcess::started, this, &AgentTransport::opened);
     Q_EMIT status(QStringLiteral("starting the engine"));
-    m_process->start(where.path, {QStringLiteral("agent")});
+    m_process->start(where.path, { QStringLiteral("agent") });
 }
 
 void LocalAgentTransport::close()
@@ -92,9 +93,10 @@ void LocalAgentTransport::onStderr()
 void LocalAgentTransport::onFinished(int exitCode, QProcess::ExitStatus status)
 {
     onStdout();
-    report(status == QProcess::CrashExit ? QStringLiteral("the local engine crashed")
-                                         : QStringLiteral("the local engine exited with code %1").arg(exitCode),
-           false);
+    report(status == QProcess::CrashExit
+            ? QStringLiteral("the local engine crashed")
+            : QStringLiteral("the local engine exited with code %1").arg(exitCode),
+        false);
 }
 
 void LocalAgentTransport::onError(QProcess::ProcessError error)

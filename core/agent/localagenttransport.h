@@ -10,8 +10,7 @@
 
 namespace halolink {
 
-class LocalAgentTransport final : public AgentTransport
-{
+class LocalAgentTransport final : public AgentTransport {
     Q_OBJECT
 
 public:
@@ -19,7 +18,11 @@ public:
     explicit LocalAgentTransport(const QString &enginePath = QString(), QObject *parent = nullptr);
     ~LocalAgentTransport() override;
 
-    void setProcessEnvironment(const QProcessEnvironment &env) { m_env = env; m_haveEnv = true; }
+    void setProcessEnvironment(const QProcessEnvironment &env)
+    {
+        m_env = env;
+        m_haveEnv = true;
+    }
 
     void open() override;
     void close() override;

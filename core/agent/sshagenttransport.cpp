@@ -10,7 +10,8 @@
 
 namespace halolink {
 
-SshAgentTransport::SshAgentTransport(const SshEndpoint &endpoint, const QString &localEnginePath, QObject *parent)
+SshAgentTransport::SshAgentTransport(
+    const SshEndpoint &endpoint, const QString &localEnginePath, QObject *parent)
     : AgentTransport(parent)
     , m_endpoint(endpoint)
     , m_localEngine(localEnginePath)
@@ -82,12 +83,12 @@ void SshAgentTransport::onReady()
         Q_EMIT status(QStringLiteral("deploying the engine %1%").arg(total ? done * 100 / total : 0));
     });
     connect(m_deployer, &EngineDeployer::finished, this, &SshAgentTransport::onDeployed);
-    connect(m_deployer, &EngineDeployer::failed, this, [this](EngineDeployer::Failure f, const QString &message) {
-        const bool permanent = f == EngineDeployer::Failure::ArchMismatch
-                               || f == EngineDeployer::Failure::LibcMismatch
-                               || f == EngineDeployer::Failure::LocalEngine;
-        report(message, permanent);
-    });
+    connect(
+        m_deployer, &EngineDeployer::failed, this, [this](EngineDeployer::Failure f, const QString &message) {
+            const bool permanent = f == EngineDeployer::Failure::ArchMismatch
+                || f == EngineDeployer::Failure::LibcMismatch || f == EngineDeployer::Failure::LocalEngine;
+            report(message, permanent);
+        });
     m_deployer->start();
 }
 
@@ -97,16 +98,17 @@ void SshAgentTransport::onDeployed(const QString &remotePath, bool uploaded)
     Q_EMIT deployed(remotePath, uploaded);
     Q_EMIT status(QStringLiteral("starting the agent"));
     // exec: the agent replaces the shell, so a TERM signal reaches it directly.
-    m_process = new RemoteProcess(m_session, QStringLiteral("exec ") + shellCommand({remotePath, QStringLiteral("agent")}), this);
+    m_process = new RemoteProcess(
+        m_session, QStringLiteral("exec ") + shellCommand({ remotePath, QStringLiteral("agent") }), this);
     connect(m_process, &RemoteProcess::started, this, &AgentTransport::opened);
     connect(m_process, &RemoteProcess::lineReceived, this, &AgentTransport::lineReceived);
-    connect(m_process, &RemoteProcess::stderrLine, this, [this](const QByteArray &line) {
-        Q_EMIT diagnostic(QString::fromUtf8(line));
-    });
+    connect(m_process, &RemoteProcess::stderrLine, this,
+        [this](const QByteArray &line) { Q_EMIT diagnostic(QString::fromUtf8(line)); });
     connect(m_process, &RemoteProcess::finished, this, [this](int exitCode, const QString &error) {
-        report(error.isEmpty() ? QStringLiteral("the agent on %1 exited with code %2").arg(nodeName()).arg(exitCode)
-                               : error,
-               false);
+        report(error.isEmpty()
+                ? QStringLiteral("the agent on %1 exited with code %2").arg(nodeName()).arg(exitCode)
+                : error,
+            false);
     });
     m_process->start();
 }

@@ -18,8 +18,7 @@ class EngineDeployer;
 class RemoteProcess;
 class SshSession;
 
-class SshAgentTransport final : public AgentTransport
-{
+class SshAgentTransport final : public AgentTransport {
     Q_OBJECT
 
 public:

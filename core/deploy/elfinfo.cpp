@@ -32,8 +32,7 @@ QString GlibcVersion::toString() const
 namespace {
 
 // Bounds-checked little/big-endian reads over the whole file in memory.
-class Reader
-{
+class Reader {
 public:
     Reader(const QByteArray &data, bool little)
         : m_data(data)
@@ -83,7 +82,9 @@ std::optional<ElfInfo> ElfInfo::read(const QString &path, QString *error)
         return std::nullopt;
     }
     const QByteArray data = f.readAll();
-    if (data.size() < 52 || !data.startsWith("\x7f" "ELF")) {
+    if (data.size() < 52
+        || !data.startsWith("\x7f"
+                            "ELF")) {
         *error = QStringLiteral("%1 is not an ELF executable.").arg(path);
         return std::nullopt;
     }
@@ -109,7 +110,7 @@ std::optional<ElfInfo> ElfInfo::read(const QString &path, QString *error)
             quint32 type;
             quint64 offset, size;
             quint32 link, info;
-        } s{};
+        } s {};
         const quint64 h = shoff + i * shentsize;
         s.type = quint32(r.u(h + 4, 4));
         if (is64) {
@@ -143,7 +144,8 @@ std::optional<ElfInfo> ElfInfo::read(const QString &path, QString *error)
                 const quint64 nameOff = r.u(aux + 8, 4);
                 if (nameOff < strtab.size) {
                     const QByteArray name = r.cstr(strtab.offset + nameOff);
-                    if (name.startsWith("GLIBC_") && name.size() > 6 && std::isdigit(static_cast<unsigned char>(name[6]))) {
+                    if (name.startsWith("GLIBC_") && name.size() > 6
+                        && std::isdigit(static_cast<unsigned char>(name[6]))) {
                         if (auto v = GlibcVersion::parse(QString::fromLatin1(name.mid(6)))) {
                             if (!info.minGlibc || *info.minGlibc < *v)
                                 info.minGlibc = v;
@@ -169,22 +171,22 @@ QStringList ElfInfo::unameNames() const
 {
     switch (machine) {
     case 62: // EM_X86_64
-        return {QStringLiteral("x86_64"), QStringLiteral("amd64")};
+        return { QStringLiteral("x86_64"), QStringLiteral("amd64") };
     case 183: // EM_AARCH64
-        return {QStringLiteral("aarch64"), QStringLiteral("arm64")};
+        return { QStringLiteral("aarch64"), QStringLiteral("arm64") };
     case 3: // EM_386
-        return {QStringLiteral("i386"), QStringLiteral("i486"), QStringLiteral("i586"), QStringLiteral("i686"),
-                QStringLiteral("x86_64")};
+        return { QStringLiteral("i386"), QStringLiteral("i486"), QStringLiteral("i586"),
+            QStringLiteral("i686"), QStringLiteral("x86_64") };
     case 40: // EM_ARM
-        return {QStringLiteral("armv6l"), QStringLiteral("armv7l"), QStringLiteral("armv8l")};
+        return { QStringLiteral("armv6l"), QStringLiteral("armv7l"), QStringLiteral("armv8l") };
     case 243: // EM_RISCV
-        return {elfClass == 2 ? QStringLiteral("riscv64") : QStringLiteral("riscv32")};
+        return { elfClass == 2 ? QStringLiteral("riscv64") : QStringLiteral("riscv32") };
     case 21: // EM_PPC64
-        return {littleEndian ? QStringLiteral("ppc64le") : QStringLiteral("ppc64")};
+        return { littleEndian ? QStringLiteral("ppc64le") : QStringLiteral("ppc64") };
     case 22: // EM_S390
-        return {QStringLiteral("s390x")};
+        return { QStringLiteral("s390x") };
     case 258: // EM_LOONGARCH
-        return {QStringLiteral("loongarch64")};
+        return { QStringLiteral("loongarch64") };
     default:
         return {};
     }

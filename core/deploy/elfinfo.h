@@ -27,10 +27,10 @@ struct GlibcVersion {
 };
 
 struct ElfInfo {
-    int elfClass = 0;      // 1: 32-bit, 2: 64-bit
+    int elfClass = 0; // 1: 32-bit, 2: 64-bit
     bool littleEndian = true;
-    int machine = 0;       // e_machine
-    bool dynamic = false;  // has .gnu.version_r (needs a dynamic C library)
+    int machine = 0; // e_machine
+    bool dynamic = false; // has .gnu.version_r (needs a dynamic C library)
     std::optional<GlibcVersion> minGlibc; // highest GLIBC_x.y referenced; nullopt: none
 
     // nullopt with *error set when the file is not a readable ELF file.

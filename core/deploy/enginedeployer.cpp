@@ -99,24 +99,26 @@ void EngineDeployer::start()
     QString error;
     auto local = LocalEngineInfo::load(m_localPath, &error);
     if (!local) {
-        QMetaObject::invokeMethod(this, [this, error] { fail(Failure::LocalEngine, error); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this, error] { fail(Failure::LocalEngine, error); }, Qt::QueuedConnection);
         return;
     }
     m_local = *local;
     if (!m_session || !m_session->isReady()) {
-        QMetaObject::invokeMethod(this, [this] { fail(Failure::NotConnected, QStringLiteral("Not connected.")); },
-                                  Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this] { fail(Failure::NotConnected, QStringLiteral("Not connected.")); },
+            Qt::QueuedConnection);
         return;
     }
     const QString target = QStringLiteral("%1/engine-%2").arg(m_remoteDir, m_local.sha256);
     // One round trip for every fact; each value printed on its own tagged line.
-    const QString command =
-        QStringLiteral("printf 'arch=%s\\n' \"$(uname -m)\"; "
-                       "printf 'home=%s\\n' \"$HOME\"; "
-                       "printf 'libc=%s\\n' \"$(getconf GNU_LIBC_VERSION 2>/dev/null || ldd --version 2>&1 | head -n 1)\"; "
-                       "printf 'sha256sum=%s\\n' \"$(command -v sha256sum)\"; "
-                       "printf 'have=%s\\n' \"$(sha256sum -- \"$HOME\"/%1 2>/dev/null | cut -c1-64)\"")
-            .arg(shellQuote(target));
+    const QString command = QStringLiteral(
+        "printf 'arch=%s\\n' \"$(uname -m)\"; "
+        "printf 'home=%s\\n' \"$HOME\"; "
+        "printf 'libc=%s\\n' \"$(getconf GNU_LIBC_VERSION 2>/dev/null || ldd --version 2>&1 | head -n 1)\"; "
+        "printf 'sha256sum=%s\\n' \"$(command -v sha256sum)\"; "
+        "printf 'have=%s\\n' \"$(sha256sum -- \"$HOME\"/%1 2>/dev/null | cut -c1-64)\"")
+                                .arg(shellQuote(target));
     m_task = new RemoteTask(m_session, command, this);
     m_task->setTimeout(std::chrono::seconds(30));
     connect(m_task, &RemoteTask::finished, this, &EngineDeployer::onCheckDone);
@@ -147,49 +149,51 @@ void EngineDeployer::onCheckDone(int exitCode)
     m_nodeLibc = facts.value(QStringLiteral("libc"));
     m_home = facts.value(QStringLiteral("home"));
     if (m_nodeArch.isEmpty() || m_home.isEmpty() || !m_home.startsWith(QLatin1Char('/'))) {
-        fail(Failure::NodeCheck, QStringLiteral("%1 did not report its architecture and home directory "
-                                                "(exit code %2).")
-                                     .arg(nodeName())
-                                     .arg(exitCode));
+        fail(Failure::NodeCheck,
+            QStringLiteral("%1 did not report its architecture and home directory "
+                           "(exit code %2).")
+                .arg(nodeName())
+                .arg(exitCode));
         return;
     }
     // Architecture.
     const QStringList fits = m_local.elf.unameNames();
     if (!fits.contains(m_nodeArch)) {
         fail(Failure::ArchMismatch,
-             QStringLiteral("%1 is a %2 machine, but the engine %3 is built for %4. "
-                            "Use an engine built for %2.")
-                 .arg(nodeName(), m_nodeArch, QFileInfo(m_local.path).fileName(), m_local.elf.machineName()));
+            QStringLiteral("%1 is a %2 machine, but the engine %3 is built for %4. "
+                           "Use an engine built for %2.")
+                .arg(nodeName(), m_nodeArch, QFileInfo(m_local.path).fileName(), m_local.elf.machineName()));
         return;
     }
     // C library.
     if (m_local.elf.minGlibc) {
         const GlibcVersion need = *m_local.elf.minGlibc;
         const bool isGlibc = m_nodeLibc.contains(QLatin1String("glibc"), Qt::CaseInsensitive)
-                             || m_nodeLibc.contains(QLatin1String("GNU libc"), Qt::CaseInsensitive);
+            || m_nodeLibc.contains(QLatin1String("GNU libc"), Qt::CaseInsensitive);
         const auto have = GlibcVersion::parse(m_nodeLibc);
         if (m_nodeLibc.contains(QLatin1String("musl"), Qt::CaseInsensitive)) {
             fail(Failure::LibcMismatch,
-                 QStringLiteral("%1 uses the musl C library; the engine needs glibc %2 or newer.")
-                     .arg(nodeName(), need.toString()));
+                QStringLiteral("%1 uses the musl C library; the engine needs glibc %2 or newer.")
+                    .arg(nodeName(), need.toString()));
             return;
         }
         if (!isGlibc || !have) {
-            qCWarning(lcDeploy).noquote() << nodeName() << "C library not recognised:" << m_nodeLibc
-                                          << "- trying anyway";
+            qCWarning(lcDeploy).noquote()
+                << nodeName() << "C library not recognised:" << m_nodeLibc << "- trying anyway";
         } else if (*have < need) {
             fail(Failure::LibcMismatch,
-                 QStringLiteral("%1 has glibc %2, but the engine needs glibc %3 or newer. "
-                                "Update the node's system, or use an engine built on an older one.")
-                     .arg(nodeName(), have->toString(), need.toString()));
+                QStringLiteral("%1 has glibc %2, but the engine needs glibc %3 or newer. "
+                               "Update the node's system, or use an engine built on an older one.")
+                    .arg(nodeName(), have->toString(), need.toString()));
             return;
         }
     }
     m_remotePath = QStringLiteral("%1/%2/engine-%3").arg(m_home, m_remoteDir, m_local.sha256);
     if (facts.value(QStringLiteral("sha256sum")).isEmpty()) {
-        fail(Failure::Verify, QStringLiteral("%1 has no sha256sum (coreutils), so the engine cannot be "
-                                             "verified there.")
-                                  .arg(nodeName()));
+        fail(Failure::Verify,
+            QStringLiteral("%1 has no sha256sum (coreutils), so the engine cannot be "
+                           "verified there.")
+                .arg(nodeName()));
         return;
     }
     if (facts.value(QStringLiteral("have")) == m_local.sha256) {
@@ -208,7 +212,8 @@ void EngineDeployer::startUpload()
                     .arg(dir, m_local.sha256.left(16))
                     .arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'));
     // The cache dir, private to the user.
-    m_task = new RemoteTask(m_session, QStringLiteral("mkdir -p -- %1 && chmod 700 -- %1").arg(shellQuote(dir)), this);
+    m_task = new RemoteTask(
+        m_session, QStringLiteral("mkdir -p -- %1 && chmod 700 -- %1").arg(shellQuote(dir)), this);
     m_task->setTimeout(std::chrono::seconds(30));
     connect(m_task, &RemoteTask::finished, this, [this, dir](int exitCode) {
         const QString err = QString::fromUtf8(m_task->standardError()).trimmed();
@@ -223,9 +228,8 @@ void EngineDeployer::startUpload()
         connect(m_upload, &SftpUpload::finished, this, &EngineDeployer::onUploadDone);
         m_upload->start();
     });
-    connect(m_task, &RemoteTask::failed, this, [this](RemoteTask::Failure, const QString &msg) {
-        fail(Failure::Upload, msg);
-    });
+    connect(m_task, &RemoteTask::failed, this,
+        [this](RemoteTask::Failure, const QString &msg) { fail(Failure::Upload, msg); });
     m_task->start();
 }
 
@@ -239,17 +243,15 @@ void EngineDeployer::onUploadDone(bool ok, const QString &error)
         return;
     }
     const QString tmp = shellQuote(m_tmpPath);
-    const QString command =
-        QStringLiteral("h=$(sha256sum -- %1 | cut -c1-64); "
-                       "if [ \"$h\" = %2 ]; then mv -f -- %1 %3; "
-                       "else rm -f -- %1; printf 'checksum %s\\n' \"$h\" >&2; exit 3; fi")
-            .arg(tmp, shellQuote(m_local.sha256), shellQuote(m_remotePath));
+    const QString command = QStringLiteral("h=$(sha256sum -- %1 | cut -c1-64); "
+                                           "if [ \"$h\" = %2 ]; then mv -f -- %1 %3; "
+                                           "else rm -f -- %1; printf 'checksum %s\\n' \"$h\" >&2; exit 3; fi")
+                                .arg(tmp, shellQuote(m_local.sha256), shellQuote(m_remotePath));
     m_task = new RemoteTask(m_session, command, this);
     m_task->setTimeout(std::chrono::seconds(60));
     connect(m_task, &RemoteTask::finished, this, &EngineDeployer::onInstallDone);
-    connect(m_task, &RemoteTask::failed, this, [this](RemoteTask::Failure, const QString &msg) {
-        fail(Failure::Verify, msg);
-    });
+    connect(m_task, &RemoteTask::failed, this,
+        [this](RemoteTask::Failure, const QString &msg) { fail(Failure::Verify, msg); });
     m_task->start();
 }
 
@@ -260,8 +262,9 @@ void EngineDeployer::onInstallDone(int exitCode)
     const QString err = QString::fromUtf8(m_task->standardError()).trimmed();
     m_task->deleteLater();
     if (exitCode != 0) {
-        fail(Failure::Verify, QStringLiteral("The engine uploaded to %1 did not verify (%2); removed.")
-                                  .arg(nodeName(), err.isEmpty() ? QStringLiteral("exit %1").arg(exitCode) : err));
+        fail(Failure::Verify,
+            QStringLiteral("The engine uploaded to %1 did not verify (%2); removed.")
+                .arg(nodeName(), err.isEmpty() ? QStringLiteral("exit %1").arg(exitCode) : err));
         return;
     }
     m_uploaded = true;

@@ -38,20 +38,19 @@ struct LocalEngineInfo {
     static std::optional<LocalEngineInfo> load(const QString &path, QString *error);
 };
 
-class EngineDeployer final : public QObject
-{
+class EngineDeployer final : public QObject {
     Q_OBJECT
 
 public:
     enum class Failure {
         None,
-        LocalEngine,   // the local binary is missing or not an ELF file
+        LocalEngine, // the local binary is missing or not an ELF file
         NotConnected,
-        NodeCheck,     // the node did not answer the checks
-        ArchMismatch,  // the node's CPU architecture is not the binary's
-        LibcMismatch,  // the node's C library is too old, or not glibc
-        Upload,        // SFTP failed
-        Verify,        // the uploaded file's checksum is wrong / cannot be checked
+        NodeCheck, // the node did not answer the checks
+        ArchMismatch, // the node's CPU architecture is not the binary's
+        LibcMismatch, // the node's C library is too old, or not glibc
+        Upload, // SFTP failed
+        Verify, // the uploaded file's checksum is wrong / cannot be checked
         Cancelled,
     };
     Q_ENUM(Failure)

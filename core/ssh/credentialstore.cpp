@@ -28,8 +28,7 @@ QString explain(QKeychain::Error error, const QString &detail)
     }
 }
 
-template <typename Job>
-Job *makeJob(const QString &service, const QString &key)
+template<typename Job> Job *makeJob(const QString &service, const QString &key)
 {
     auto *job = new Job(service);
     job->setAutoDelete(true);
@@ -91,7 +90,7 @@ void CredentialStore::remove(const QString &key, WriteDone done)
         if (!self)
             return;
         done(j->error() == QKeychain::NoError || j->error() == QKeychain::EntryNotFound,
-             explain(j->error(), j->errorString()));
+            explain(j->error(), j->errorString()));
     });
     job->start();
 }

@@ -16,13 +16,11 @@
 
 namespace halolink {
 
-class CredentialStore final : public QObject
-{
+class CredentialStore final : public QObject {
     Q_OBJECT
 
 public:
-    explicit CredentialStore(const QString &service = QStringLiteral("HaloLink"),
-                             QObject *parent = nullptr);
+    explicit CredentialStore(const QString &service = QStringLiteral("HaloLink"), QObject *parent = nullptr);
 
     QString service() const { return m_service; }
 

@@ -24,8 +24,7 @@ QString lastError(ssh_session session)
 
 namespace {
 
-bool setString(ssh_session s, ssh_options_e option, const QString &value, const char *what,
-               QString *error)
+bool setString(ssh_session s, ssh_options_e option, const QString &value, const char *what, QString *error)
 {
     const QByteArray v = value.toUtf8();
     if (ssh_options_set(s, option, v.constData()) != SSH_OK) {
@@ -61,7 +60,7 @@ bool applyEndpoint(ssh_session s, const SshEndpoint &ep, QString *error)
     if (rc != SSH_OK) {
         *error = QStringLiteral("Cannot read the SSH config%1: %2")
                      .arg(ep.configFile.isEmpty() ? QString() : QStringLiteral(" ") + ep.configFile,
-                          lastError(s));
+                         lastError(s));
         return false;
     }
     // Parsed once, here; ssh_connect must not parse it again over our overrides.
@@ -85,13 +84,13 @@ bool applyEndpoint(ssh_session s, const SshEndpoint &ep, QString *error)
         && !setString(s, SSH_OPTIONS_KNOWNHOSTS, ep.knownHostsFile, "known_hosts file", error))
         return false;
     if (!ep.globalKnownHostsFile.isEmpty()
-        && !setString(s, SSH_OPTIONS_GLOBAL_KNOWNHOSTS, ep.globalKnownHostsFile,
-                      "global known_hosts file", error))
+        && !setString(
+            s, SSH_OPTIONS_GLOBAL_KNOWNHOSTS, ep.globalKnownHostsFile, "global known_hosts file", error))
         return false;
     if (!ep.agentSocket.isEmpty()) {
         // "none": a path nothing listens on, so libssh finds no agent.
-        const QString sock = ep.agentSocket == QLatin1String("none") ? QStringLiteral("/dev/null")
-                                                                     : ep.agentSocket;
+        const QString sock
+            = ep.agentSocket == QLatin1String("none") ? QStringLiteral("/dev/null") : ep.agentSocket;
         if (!setString(s, SSH_OPTIONS_IDENTITY_AGENT, sock, "agent socket", error))
             return false;
     }

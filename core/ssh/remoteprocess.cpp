@@ -25,8 +25,8 @@ void RemoteProcess::start()
         return;
     m_running = true;
     if (!m_session) {
-        QMetaObject::invokeMethod(this, [this] { sshChannelClosed(-1, QStringLiteral("Not connected.")); },
-                                  Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this] { sshChannelClosed(-1, QStringLiteral("Not connected.")); }, Qt::QueuedConnection);
         return;
     }
     m_id = m_session->openChannel(m_command.toUtf8(), this);

@@ -11,8 +11,7 @@
 
 namespace halolink {
 
-class RemoteProcess final : public QObject, public SshChannelSink
-{
+class RemoteProcess final : public QObject, public SshChannelSink {
     Q_OBJECT
 
 public:

@@ -30,7 +30,8 @@ void RemoteTask::start()
         m_done = true;
         m_failure = Failure::NotStarted;
         m_error = QStringLiteral("Not connected.");
-        QMetaObject::invokeMethod(this, [this] { Q_EMIT failed(m_failure, m_error); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this] { Q_EMIT failed(m_failure, m_error); }, Qt::QueuedConnection);
         return;
     }
     m_running = true;
@@ -38,8 +39,8 @@ void RemoteTask::start()
         m_timer = new QTimer(this);
         m_timer->setSingleShot(true);
         connect(m_timer, &QTimer::timeout, this, [this] {
-            finishWithFailure(Failure::Timeout, QStringLiteral("The command did not finish within %1 s.")
-                                                    .arg(m_timeout.count() / 1000.0));
+            finishWithFailure(Failure::Timeout,
+                QStringLiteral("The command did not finish within %1 s.").arg(m_timeout.count() / 1000.0));
         });
         m_timer->start(m_timeout);
     }

@@ -17,8 +17,7 @@ class QTimer;
 
 namespace halolink {
 
-class RemoteTask final : public QObject, public SshChannelSink
-{
+class RemoteTask final : public QObject, public SshChannelSink {
     Q_OBJECT
 
 public:
@@ -58,7 +57,7 @@ private:
 
     QPointer<SshSession> m_session;
     QString m_command;
-    std::chrono::milliseconds m_timeout{std::chrono::seconds(60)};
+    std::chrono::milliseconds m_timeout { std::chrono::seconds(60) };
     qsizetype m_limit = 64 * 1024 * 1024;
     QByteArray m_stdin;
     QTimer *m_timer = nullptr;

@@ -2,8 +2,8 @@
 
 namespace halolink {
 
-SftpUpload::SftpUpload(SshSession *session, const QString &localPath, const QString &remotePath,
-                       int mode, QObject *parent)
+SftpUpload::SftpUpload(
+    SshSession *session, const QString &localPath, const QString &remotePath, int mode, QObject *parent)
     : QObject(parent)
     , m_session(session)
     , m_local(localPath)
@@ -26,8 +26,8 @@ void SftpUpload::start()
         return;
     m_running = true;
     if (!m_session) {
-        QMetaObject::invokeMethod(this, [this] { sshUploadFinished(QStringLiteral("Not connected.")); },
-                                  Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this] { sshUploadFinished(QStringLiteral("Not connected.")); }, Qt::QueuedConnection);
         return;
     }
     m_id = m_session->startUpload(m_local, m_remote, m_mode, this);

@@ -10,13 +10,12 @@
 
 namespace halolink {
 
-class SftpUpload final : public QObject, public SshUploadSink
-{
+class SftpUpload final : public QObject, public SshUploadSink {
     Q_OBJECT
 
 public:
-    SftpUpload(SshSession *session, const QString &localPath, const QString &remotePath,
-               int mode = 0600, QObject *parent = nullptr);
+    SftpUpload(SshSession *session, const QString &localPath, const QString &remotePath, int mode = 0600,
+        QObject *parent = nullptr);
     ~SftpUpload() override;
 
     void start();

@@ -16,9 +16,9 @@
 namespace halolink {
 
 struct SshEndpoint {
-    QString host;         // name, address or ssh config alias (required)
-    QString user;         // empty: from the config, else the local user
-    int port = 0;         // 0: from the config, else 22
+    QString host; // name, address or ssh config alias (required)
+    QString user; // empty: from the config, else the local user
+    int port = 0; // 0: from the config, else 22
     QString identityFile; // empty: agent + the config's/default keys
 
     // Empty means the person's own files (~/.ssh/config, ~/.ssh/known_hosts,
@@ -26,17 +26,17 @@ struct SshEndpoint {
     QString configFile;
     QString knownHostsFile;
     QString globalKnownHostsFile;
-    QString sshDir;       // where default keys (id_ed25519, ...) are looked for
+    QString sshDir; // where default keys (id_ed25519, ...) are looked for
     // Empty: $SSH_AUTH_SOCK. "none" disables the agent.
     QString agentSocket;
 
-    std::chrono::milliseconds connectTimeout{std::chrono::seconds(10)};
+    std::chrono::milliseconds connectTimeout { std::chrono::seconds(10) };
     // Blocking libssh calls (auth, channel open, SFTP) give up after this.
-    std::chrono::milliseconds operationTimeout{std::chrono::seconds(20)};
+    std::chrono::milliseconds operationTimeout { std::chrono::seconds(20) };
     // A keep-alive is sent every interval; after `keepAliveCountMax` unanswered
     // in a row the connection counts as lost (like ServerAliveInterval and
     // ServerAliveCountMax). 0 disables.
-    std::chrono::milliseconds keepAliveInterval{std::chrono::seconds(15)};
+    std::chrono::milliseconds keepAliveInterval { std::chrono::seconds(15) };
     int keepAliveCountMax = 3;
 
     // "user@host:port" as far as known before the config is read; for messages.

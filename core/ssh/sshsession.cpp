@@ -168,16 +168,17 @@ void SshSession::onCredentialsNeeded(CredentialKind kind, const QString &prompt)
         // Once per session: a remembered secret that fails is not tried again.
         m_storeLookupDone = true;
         QPointer<SshSession> self(this);
-        m_store->read(storeKey(kind), [self, kind, prompt](std::optional<QByteArray> secret, const QString &) {
-            if (!self || self->isFinished() || !self->m_awaitingCredentials)
-                return;
-            if (secret && !secret->isEmpty()) {
-                self->provideCredentials(*secret, false);
-                secret->fill('\0');
-            } else {
-                Q_EMIT self->credentialsNeeded(kind, prompt);
-            }
-        });
+        m_store->read(
+            storeKey(kind), [self, kind, prompt](std::optional<QByteArray> secret, const QString &) {
+                if (!self || self->isFinished() || !self->m_awaitingCredentials)
+                    return;
+                if (secret && !secret->isEmpty()) {
+                    self->provideCredentials(*secret, false);
+                    secret->fill('\0');
+                } else {
+                    Q_EMIT self->credentialsNeeded(kind, prompt);
+                }
+            });
         return;
     }
     Q_EMIT credentialsNeeded(kind, prompt);
@@ -220,8 +221,9 @@ void SshSession::onReady(int kindsUsed)
 
     auto remember = [this](CredentialKind kind, const QByteArray &secret) {
         if (!m_store) {
-            Q_EMIT credentialStored(false, QStringLiteral("No keychain is configured; the secret is "
-                                                          "kept in memory for this session only."));
+            Q_EMIT credentialStored(false,
+                QStringLiteral("No keychain is configured; the secret is "
+                               "kept in memory for this session only."));
             return;
         }
         QPointer<SshSession> self(this);
@@ -290,63 +292,70 @@ int SshSession::openChannel(const QByteArray &command, SshChannelSink *sink)
     const int id = m_nextId++;
     if (!isReady() || !m_worker) {
         QPointer<QObject> guard(dynamic_cast<QObject *>(sink));
-        QMetaObject::invokeMethod(this, [guard, sink] {
-            if (guard)
-                sink->sshChannelClosed(-1, QStringLiteral("Not connected."));
-        }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this,
+            [guard, sink] {
+                if (guard)
+                    sink->sshChannelClosed(-1, QStringLiteral("Not connected."));
+            },
+            Qt::QueuedConnection);
         return 0;
     }
     m_channelSinks.insert(id, sink);
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, id, command] { w->openCommand(id, command); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, id, command] { w->openCommand(id, command); }, Qt::QueuedConnection);
     return id;
 }
 
 void SshSession::writeChannel(int id, const QByteArray &data)
 {
     if (m_worker && m_channelSinks.contains(id))
-        QMetaObject::invokeMethod(m_worker, [w = m_worker, id, data] { w->writeStdin(id, data); },
-                                  Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            m_worker, [w = m_worker, id, data] { w->writeStdin(id, data); }, Qt::QueuedConnection);
 }
 
 void SshSession::closeChannelInput(int id)
 {
     if (m_worker && m_channelSinks.contains(id))
-        QMetaObject::invokeMethod(m_worker, [w = m_worker, id] { w->closeStdin(id); },
-                                  Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            m_worker, [w = m_worker, id] { w->closeStdin(id); }, Qt::QueuedConnection);
 }
 
 void SshSession::closeChannel(int id)
 {
     if (m_worker && m_channelSinks.contains(id))
-        QMetaObject::invokeMethod(m_worker, [w = m_worker, id] { w->closeChannel(id); },
-                                  Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            m_worker, [w = m_worker, id] { w->closeChannel(id); }, Qt::QueuedConnection);
 }
 
-int SshSession::startUpload(const QString &localPath, const QString &remotePath, int mode,
-                            SshUploadSink *sink)
+int SshSession::startUpload(
+    const QString &localPath, const QString &remotePath, int mode, SshUploadSink *sink)
 {
     const int id = m_nextId++;
     if (!isReady() || !m_worker) {
         QPointer<QObject> guard(dynamic_cast<QObject *>(sink));
-        QMetaObject::invokeMethod(this, [guard, sink] {
-            if (guard)
-                sink->sshUploadFinished(QStringLiteral("Not connected."));
-        }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this,
+            [guard, sink] {
+                if (guard)
+                    sink->sshUploadFinished(QStringLiteral("Not connected."));
+            },
+            Qt::QueuedConnection);
         return 0;
     }
     m_uploadSinks.insert(id, sink);
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, id, localPath, remotePath, mode] {
-        w->startUpload(id, localPath, remotePath, mode);
-    }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker,
+        [w = m_worker, id, localPath, remotePath, mode] { w->startUpload(id, localPath, remotePath, mode); },
+        Qt::QueuedConnection);
     return id;
 }
 
 void SshSession::cancelUpload(int id)
 {
     if (m_worker && m_uploadSinks.contains(id))
-        QMetaObject::invokeMethod(m_worker, [w = m_worker, id] { w->cancelUpload(id); },
-                                  Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            m_worker, [w = m_worker, id] { w->cancelUpload(id); }, Qt::QueuedConnection);
 }
 
 void SshSession::detachSink(int id)

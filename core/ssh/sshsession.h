@@ -37,8 +37,7 @@ class CredentialStore;
 class SshWorker;
 
 // Receivers of channel and upload events (RemoteTask, RemoteProcess, SftpUpload).
-class SshChannelSink
-{
+class SshChannelSink {
 public:
     virtual ~SshChannelSink() = default;
     virtual void sshChannelOpened() = 0;
@@ -46,41 +45,39 @@ public:
     virtual void sshChannelClosed(int exitStatus, const QString &error) = 0;
 };
 
-class SshUploadSink
-{
+class SshUploadSink {
 public:
     virtual ~SshUploadSink() = default;
     virtual void sshUploadProgress(qint64 done, qint64 total) = 0;
     virtual void sshUploadFinished(const QString &error) = 0;
 };
 
-class SshSession final : public QObject
-{
+class SshSession final : public QObject {
     Q_OBJECT
 
 public:
     enum class State {
         Idle,
-        Connecting,              // socket and SSH handshake
+        Connecting, // socket and SSH handshake
         VerifyingHostKey,
         AwaitingHostKeyDecision, // hostKeyUnknown() was emitted
-        Authenticating,          // may wait for credentials (isAwaitingCredentials())
+        Authenticating, // may wait for credentials (isAwaitingCredentials())
         Ready,
-        Closed,                  // disconnectFromHost() was called
+        Closed, // disconnectFromHost() was called
         Failed,
     };
     Q_ENUM(State)
 
     enum class Error {
         None,
-        ConnectFailed,        // no route, refused, name not found, config unreadable
-        Timeout,              // no SSH handshake within the connect timeout
-        HostKeyChanged,       // known_hosts has another key: refused, no override
-        HostKeyRejected,      // the person said no to an unknown key
-        HostKeyError,         // known_hosts unreadable/unwritable
-        AuthFailed,           // every method refused (wrong password, no accepted key)
+        ConnectFailed, // no route, refused, name not found, config unreadable
+        Timeout, // no SSH handshake within the connect timeout
+        HostKeyChanged, // known_hosts has another key: refused, no override
+        HostKeyRejected, // the person said no to an unknown key
+        HostKeyError, // known_hosts unreadable/unwritable
+        AuthFailed, // every method refused (wrong password, no accepted key)
         CredentialsCancelled, // the person cancelled a password/passphrase question
-        ConnectionLost,       // the connection dropped after it was made
+        ConnectionLost, // the connection dropped after it was made
         Internal,
     };
     Q_ENUM(Error)
@@ -170,7 +167,7 @@ private:
     bool m_storeLookupDone = false;
     bool m_rememberPassword = false;
     bool m_rememberPassphrase = false;
-    QByteArray m_givenPassword;   // what the person typed, until auth ends
+    QByteArray m_givenPassword; // what the person typed, until auth ends
     QByteArray m_givenPassphrase;
     QByteArray m_reconnectPassword;
     QByteArray m_reconnectPassphrase;

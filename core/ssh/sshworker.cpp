@@ -20,8 +20,7 @@ using namespace std::chrono_literals;
 
 namespace {
 
-template <typename Map>
-QList<int> keysOf(const Map &map)
+template<typename Map> QList<int> keysOf(const Map &map)
 {
     QList<int> keys;
     for (const auto &kv : map)
@@ -191,9 +190,10 @@ bool SshWorker::waitConnect()
             return false;
         }
         if (clock.elapsed() > m_endpoint.connectTimeout.count()) {
-            fail(Timeout, QStringLiteral("No SSH answer from %1 within %2 s.")
-                              .arg(who)
-                              .arg(m_endpoint.connectTimeout.count() / 1000.0));
+            fail(Timeout,
+                QStringLiteral("No SSH answer from %1 within %2 s.")
+                    .arg(who)
+                    .arg(m_endpoint.connectTimeout.count() / 1000.0));
             return false;
         }
         const int fd = ssh_get_fd(s);
@@ -201,7 +201,7 @@ bool SshWorker::waitConnect()
             QThread::msleep(5);
             continue;
         }
-        pollfd p{};
+        pollfd p {};
         p.fd = fd;
         p.events = POLLIN;
         if (ssh_get_poll_flags(s) & SSH_WRITE_PENDING)
@@ -220,29 +220,27 @@ void SshWorker::checkHostKey()
         fail(HostKeyError, error);
         return;
     }
-    const QString where = info.port == 22 ? info.host
-                                          : QStringLiteral("[%1]:%2").arg(info.host).arg(info.port);
+    const QString where
+        = info.port == 22 ? info.host : QStringLiteral("[%1]:%2").arg(info.host).arg(info.port);
     switch (ssh_session_is_known_server(s)) {
     case SSH_KNOWN_HOSTS_OK:
         authenticate();
         return;
     case SSH_KNOWN_HOSTS_CHANGED:
         fail(HostKeyChanged,
-             QStringLiteral(
-                 "The host key of %1 has CHANGED: it now presents %2 key %3, which is not the key "
-                 "recorded in known_hosts. Someone may be intercepting the connection "
-                 "(a man-in-the-middle attack), or the node was reinstalled. HaloLink will not "
-                 "connect. If you know why the key changed, remove the old key with "
-                 "`ssh-keygen -R '%1'` and connect again.")
-                 .arg(where, info.keyType, info.fingerprint));
+            QStringLiteral("The host key of %1 has CHANGED: it now presents %2 key %3, which is not the key "
+                           "recorded in known_hosts. Someone may be intercepting the connection "
+                           "(a man-in-the-middle attack), or the node was reinstalled. HaloLink will not "
+                           "connect. If you know why the key changed, remove the old key with "
+                           "`ssh-keygen -R '%1'` and connect again.")
+                .arg(where, info.keyType, info.fingerprint));
         return;
     case SSH_KNOWN_HOSTS_OTHER:
         fail(HostKeyChanged,
-             QStringLiteral(
-                 "%1 presents a %2 host key (%3), but known_hosts records a key of another type "
-                 "for it. This can be an attack; HaloLink will not connect. If the node was "
-                 "reinstalled, remove the old key with `ssh-keygen -R '%1'` and connect again.")
-                 .arg(where, info.keyType, info.fingerprint));
+            QStringLiteral("%1 presents a %2 host key (%3), but known_hosts records a key of another type "
+                           "for it. This can be an attack; HaloLink will not connect. If the node was "
+                           "reinstalled, remove the old key with `ssh-keygen -R '%1'` and connect again.")
+                .arg(where, info.keyType, info.fingerprint));
         return;
     case SSH_KNOWN_HOSTS_NOT_FOUND:
     case SSH_KNOWN_HOSTS_UNKNOWN:
@@ -252,8 +250,9 @@ void SshWorker::checkHostKey()
         return;
     case SSH_KNOWN_HOSTS_ERROR:
     default:
-        fail(HostKeyError, QStringLiteral("Cannot check the host key of %1 against known_hosts: %2")
-                               .arg(where, libssh::lastError(s)));
+        fail(HostKeyError,
+            QStringLiteral("Cannot check the host key of %1 against known_hosts: %2")
+                .arg(where, libssh::lastError(s)));
         return;
     }
 }
@@ -263,8 +262,9 @@ void SshWorker::acceptHostKey()
     if (m_finished || !m_session || m_ready)
         return;
     if (ssh_session_update_known_hosts(m_session.get()) != SSH_OK) {
-        fail(HostKeyError, QStringLiteral("Cannot save the host key to known_hosts: %1")
-                               .arg(libssh::lastError(m_session.get())));
+        fail(HostKeyError,
+            QStringLiteral("Cannot save the host key to known_hosts: %1")
+                .arg(libssh::lastError(m_session.get())));
         return;
     }
     authenticate();
@@ -298,8 +298,8 @@ std::optional<QByteArray> SshWorker::askSecret(CredentialKind kind, const QStrin
     return answer;
 }
 
-int SshWorker::authCallback(const char *prompt, char *buf, size_t len, int /*echo*/,
-                            int /*verify*/, void *userdata)
+int SshWorker::authCallback(
+    const char *prompt, char *buf, size_t len, int /*echo*/, int /*verify*/, void *userdata)
 {
     auto *self = static_cast<SshWorker *>(userdata);
     QByteArray pass;
@@ -310,8 +310,7 @@ int SshWorker::authCallback(const char *prompt, char *buf, size_t len, int /*ech
     }
     self->m_passphraseAsked = true;
     if (pass.isEmpty()) {
-        std::optional<QByteArray> answer = self->askSecret(
-            CredentialKind::KeyPassphrase,
+        std::optional<QByteArray> answer = self->askSecret(CredentialKind::KeyPassphrase,
             QString::fromUtf8(prompt ? prompt : "Passphrase for the private key:"));
         if (!answer || answer->isEmpty())
             return -1;
@@ -343,7 +342,8 @@ void SshWorker::authenticate()
         return;
     }
     if (rc == SSH_AUTH_ERROR) {
-        fail(ConnectionLost, QStringLiteral("Authentication of %1 broke off: %2").arg(who, libssh::lastError(s)));
+        fail(ConnectionLost,
+            QStringLiteral("Authentication of %1 broke off: %2").arg(who, libssh::lastError(s)));
         return;
     }
     QStringList tried;
@@ -367,7 +367,8 @@ void SshWorker::authenticate()
             methods = ssh_userauth_list(s, nullptr);
             break;
         case AuthStep::Error:
-            fail(ConnectionLost, QStringLiteral("Authentication of %1 broke off: %2").arg(who, libssh::lastError(s)));
+            fail(ConnectionLost,
+                QStringLiteral("Authentication of %1 broke off: %2").arg(who, libssh::lastError(s)));
             return;
         default:
             break;
@@ -427,7 +428,8 @@ void SshWorker::authenticate()
             methods = ssh_userauth_list(s, nullptr);
             break;
         case AuthStep::Error:
-            fail(ConnectionLost, QStringLiteral("Authentication of %1 broke off: %2").arg(who, libssh::lastError(s)));
+            fail(ConnectionLost,
+                QStringLiteral("Authentication of %1 broke off: %2").arg(who, libssh::lastError(s)));
             return;
         default:
             passwordRefused = true;
@@ -443,8 +445,8 @@ void SshWorker::authenticate()
             password = m_presetPassword;
         }
         if (password.isEmpty()) {
-            std::optional<QByteArray> a = askSecret(
-                CredentialKind::Password, QStringLiteral("Password for %1:").arg(who));
+            std::optional<QByteArray> a
+                = askSecret(CredentialKind::Password, QStringLiteral("Password for %1:").arg(who));
             if (!a || a->isEmpty()) {
                 fail(CredentialsCancelled, QStringLiteral("Login to %1 cancelled.").arg(who));
                 return;
@@ -458,7 +460,8 @@ void SshWorker::authenticate()
             becomeReady();
             return;
         case AuthStep::Error:
-            fail(ConnectionLost, QStringLiteral("Authentication of %1 broke off: %2").arg(who, libssh::lastError(s)));
+            fail(ConnectionLost,
+                QStringLiteral("Authentication of %1 broke off: %2").arg(who, libssh::lastError(s)));
             return;
         default:
             passwordRefused = true;
@@ -470,10 +473,12 @@ void SshWorker::authenticate()
     if (passwordRefused)
         message = QStringLiteral("Authentication failed: %1 refused the password.").arg(who);
     else if (tried.isEmpty())
-        message = QStringLiteral("Authentication failed: %1 offers no method HaloLink can use (it offers: %2).")
-                      .arg(who, offered);
+        message
+            = QStringLiteral("Authentication failed: %1 offers no method HaloLink can use (it offers: %2).")
+                  .arg(who, offered);
     else
-        message = QStringLiteral("Authentication failed: %1 accepted none of the keys tried (methods tried: %2; the server offers: %3).")
+        message = QStringLiteral("Authentication failed: %1 accepted none of the keys tried (methods tried: "
+                                 "%2; the server offers: %3).")
                       .arg(who, tried.join(QStringLiteral(", ")), offered);
     if (m_passphraseAsked && !passwordRefused)
         message += QStringLiteral(" A key passphrase was given; it may be wrong.");
@@ -537,8 +542,8 @@ void SshWorker::openCommand(int id, const QByteArray &command)
         return;
     }
     if (ssh_channel_request_exec(channel.get(), command.constData()) != SSH_OK) {
-        Q_EMIT channelClosed(id, -1, QStringLiteral("The node refused to run the command: %1")
-                                         .arg(libssh::lastError(s)));
+        Q_EMIT channelClosed(
+            id, -1, QStringLiteral("The node refused to run the command: %1").arg(libssh::lastError(s)));
         return;
     }
     ChannelState state;
@@ -559,8 +564,8 @@ void SshWorker::writeStdin(int id, const QByteArray &data)
     while (left > 0) {
         const int n = ssh_channel_write(it->second.channel.get(), p, static_cast<uint32_t>(left));
         if (n == SSH_ERROR) {
-            finishChannel(id, -1, QStringLiteral("Writing to the command failed: %1")
-                                      .arg(libssh::lastError(m_session.get())));
+            finishChannel(id, -1,
+                QStringLiteral("Writing to the command failed: %1").arg(libssh::lastError(m_session.get())));
             pump();
             return;
         }
@@ -634,8 +639,8 @@ void SshWorker::pump()
         if (broken) {
             if (!ssh_is_connected(s))
                 break; // handled below as a lost connection
-            finishChannel(id, -1, QStringLiteral("Reading from the command failed: %1")
-                                      .arg(libssh::lastError(s)));
+            finishChannel(
+                id, -1, QStringLiteral("Reading from the command failed: %1").arg(libssh::lastError(s)));
             continue;
         }
         if (ssh_channel_is_eof(ch) || ssh_channel_is_closed(ch)) {
@@ -643,8 +648,9 @@ void SshWorker::pump()
                 continue; // more buffered; next round
             // Waits (bounded) for the exit-status that follows EOF.
             const int status = ssh_channel_get_exit_status(ch);
-            finishChannel(id, status, status < 0 ? QStringLiteral("The command ended without an exit status (killed by a signal?).")
-                                                 : QString());
+            finishChannel(id, status,
+                status < 0 ? QStringLiteral("The command ended without an exit status (killed by a signal?).")
+                           : QString());
         }
     }
     if (!ssh_is_connected(s) || (ssh_get_status(s) & (SSH_CLOSED | SSH_CLOSED_ERROR)))
@@ -658,7 +664,8 @@ void SshWorker::sendKeepAlive()
     ssh_session s = m_session.get();
     // The keep-alive asks for a reply; waiting for it (bounded) tells a live
     // peer from a silent one (a node that vanished sends no RST).
-    const std::chrono::milliseconds wait = std::min<std::chrono::milliseconds>(m_endpoint.keepAliveInterval, 5s);
+    const std::chrono::milliseconds wait
+        = std::min<std::chrono::milliseconds>(m_endpoint.keepAliveInterval, 5s);
     libssh::setTimeout(s, wait);
     QElapsedTimer clock;
     clock.start();
@@ -686,7 +693,8 @@ void SshWorker::connectionLost(const QString &why)
 {
     if (m_finished)
         return;
-    const QString message = QStringLiteral("Lost the connection to %1: %2").arg(m_endpoint.displayName(), why);
+    const QString message
+        = QStringLiteral("Lost the connection to %1: %2").arg(m_endpoint.displayName(), why);
     const QList<int> ids = keysOf(m_channels);
     m_channels.clear();
     for (int id : ids)
@@ -734,27 +742,30 @@ void SshWorker::startUpload(int id, const QString &localPath, const QString &rem
     UploadState up;
     up.file = std::make_unique<QFile>(localPath);
     if (!up.file->open(QIODevice::ReadOnly)) {
-        Q_EMIT uploadFinished(id, QStringLiteral("Cannot read %1: %2").arg(localPath, up.file->errorString()));
+        Q_EMIT uploadFinished(
+            id, QStringLiteral("Cannot read %1: %2").arg(localPath, up.file->errorString()));
         return;
     }
     up.total = up.file->size();
     up.remotePath = remotePath;
     up.mode = mode;
     const QByteArray remote = remotePath.toUtf8();
-    sftp_file f = sftp_open(m_sftp.get(), remote.constData(), O_WRONLY | O_CREAT | O_TRUNC,
-                            static_cast<mode_t>(mode));
+    sftp_file f = sftp_open(
+        m_sftp.get(), remote.constData(), O_WRONLY | O_CREAT | O_TRUNC, static_cast<mode_t>(mode));
     if (!f) {
-        Q_EMIT uploadFinished(id, QStringLiteral("Cannot create %1 on the node (SFTP error %2): %3")
-                                      .arg(remotePath)
-                                      .arg(sftp_get_error(m_sftp.get()))
-                                      .arg(libssh::lastError(m_session.get())));
+        Q_EMIT uploadFinished(id,
+            QStringLiteral("Cannot create %1 on the node (SFTP error %2): %3")
+                .arg(remotePath)
+                .arg(sftp_get_error(m_sftp.get()))
+                .arg(libssh::lastError(m_session.get())));
         return;
     }
     up.remote.reset(f);
     const qint64 total = up.total;
     m_uploads.emplace(id, std::move(up));
     Q_EMIT uploadProgress(id, 0, total);
-    QMetaObject::invokeMethod(this, [this, id] { uploadStep(id); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this, [this, id] { uploadStep(id); }, Qt::QueuedConnection);
 }
 
 void SshWorker::cancelUpload(int id)
@@ -784,13 +795,14 @@ void SshWorker::uploadStep(int id)
     for (int i = 0; i < kWritesPerStep && it->done < it->total; ++i) {
         const QByteArray chunk = it->file->read(kWrite);
         if (chunk.isEmpty()) {
-            finishUpload(id, QStringLiteral("Reading the local file failed: %1").arg(it->file->errorString()));
+            finishUpload(
+                id, QStringLiteral("Reading the local file failed: %1").arg(it->file->errorString()));
             return;
         }
         qsizetype off = 0;
         while (off < chunk.size()) {
-            const ssize_t n = sftp_write(it->remote.get(), chunk.constData() + off,
-                                         static_cast<size_t>(chunk.size() - off));
+            const ssize_t n = sftp_write(
+                it->remote.get(), chunk.constData() + off, static_cast<size_t>(chunk.size() - off));
             if (n <= 0) {
                 const QString why = QStringLiteral("Writing %1 on the node failed (SFTP error %2): %3")
                                         .arg(it->remotePath)
@@ -809,16 +821,18 @@ void SshWorker::uploadStep(int id)
     }
     Q_EMIT uploadProgress(id, it->done, it->total);
     if (it->done < it->total) {
-        QMetaObject::invokeMethod(this, [this, id] { uploadStep(id); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this, id] { uploadStep(id); }, Qt::QueuedConnection);
         return;
     }
     it->remote.reset(); // sftp_close
     const QByteArray remote = it->remotePath.toUtf8();
     // The mode given to sftp_open is filtered by the server's umask: set it exactly.
     if (sftp_chmod(m_sftp.get(), remote.constData(), static_cast<mode_t>(it->mode)) != SSH_OK) {
-        finishUpload(id, QStringLiteral("Cannot set the mode of %1 on the node (SFTP error %2)")
-                             .arg(it->remotePath)
-                             .arg(sftp_get_error(m_sftp.get())));
+        finishUpload(id,
+            QStringLiteral("Cannot set the mode of %1 on the node (SFTP error %2)")
+                .arg(it->remotePath)
+                .arg(sftp_get_error(m_sftp.get())));
         return;
     }
     finishUpload(id, QString());

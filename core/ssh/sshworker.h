@@ -32,8 +32,7 @@ class QTimer;
 
 namespace halolink {
 
-class SshWorker final : public QObject
-{
+class SshWorker final : public QObject {
     Q_OBJECT
 
 public:
@@ -111,8 +110,7 @@ private:
     bool tryPassword(int *rc);
     bool tryKeyboardInteractive(int *rc);
     std::optional<QByteArray> askSecret(CredentialKind kind, const QString &prompt);
-    static int authCallback(const char *prompt, char *buf, size_t len, int echo, int verify,
-                            void *userdata);
+    static int authCallback(const char *prompt, char *buf, size_t len, int echo, int verify, void *userdata);
     void becomeReady();
     void pump();
     void sendKeepAlive();
@@ -127,7 +125,7 @@ private:
     SshEndpoint m_endpoint;
     libssh::Session m_session;
     libssh::Sftp m_sftp;
-    ssh_callbacks_struct m_callbacks{};
+    ssh_callbacks_struct m_callbacks {};
     std::map<int, ChannelState> m_channels;
     std::map<int, UploadState> m_uploads;
     QSocketNotifier *m_readNotifier = nullptr;
@@ -139,13 +137,13 @@ private:
     int m_credentialKindsUsed = 0;
     bool m_passphraseAsked = false;
 
-    std::atomic_bool m_abort{false};
+    std::atomic_bool m_abort { false };
     QMutex m_secretMutex;
     QWaitCondition m_secretCond;
     std::optional<QByteArray> m_secretAnswer; // guarded by m_secretMutex
-    bool m_secretAnswered = false;            // guarded by m_secretMutex
-    QByteArray m_presetPassword;              // guarded by m_secretMutex
-    QByteArray m_presetPassphrase;            // guarded by m_secretMutex
+    bool m_secretAnswered = false; // guarded by m_secretMutex
+    QByteArray m_presetPassword; // guarded by m_secretMutex
+    QByteArray m_presetPassphrase; // guarded by m_secretMutex
 };
 
 } // namespace halolink

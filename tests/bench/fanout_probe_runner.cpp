@@ -30,9 +30,12 @@ int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     QCommandLineParser parser;
-    parser.addOption({QStringLiteral("config"), QStringLiteral("ssh config with the node aliases"), QStringLiteral("file")});
-    parser.addOption({QStringLiteral("known-hosts"), QStringLiteral("known_hosts file"), QStringLiteral("file")});
-    parser.addOption({QStringLiteral("engine"), QStringLiteral("engine path on the nodes"), QStringLiteral("path")});
+    parser.addOption({ QStringLiteral("config"), QStringLiteral("ssh config with the node aliases"),
+        QStringLiteral("file") });
+    parser.addOption(
+        { QStringLiteral("known-hosts"), QStringLiteral("known_hosts file"), QStringLiteral("file") });
+    parser.addOption(
+        { QStringLiteral("engine"), QStringLiteral("engine path on the nodes"), QStringLiteral("path") });
     parser.addPositionalArgument(QStringLiteral("nodes"), QStringLiteral("node aliases"));
     parser.process(app);
     const QStringList nodes = parser.positionalArguments();
@@ -41,8 +44,8 @@ int main(int argc, char **argv)
 
     QElapsedTimer wall;
     wall.start();
-    const QString command = shellCommand({parser.value(QStringLiteral("engine")), QStringLiteral("probe"),
-                                          QStringLiteral("--compact")});
+    const QString command = shellCommand(
+        { parser.value(QStringLiteral("engine")), QStringLiteral("probe"), QStringLiteral("--compact") });
     std::vector<std::unique_ptr<SshSession>> sessions;
     int finished = 0, ok = 0;
     QJsonArray errors;
@@ -65,9 +68,8 @@ int main(int argc, char **argv)
         ep.keepAliveInterval = std::chrono::milliseconds(0);
         auto session = std::make_unique<SshSession>(ep);
         SshSession *s = session.get();
-        QObject::connect(s, &SshSession::failed, s, [&, node](SshSession::Error, const QString &message) {
-            done(node, message);
-        });
+        QObject::connect(s, &SshSession::failed, s,
+            [&, node](SshSession::Error, const QString &message) { done(node, message); });
         QObject::connect(s, &SshSession::ready, s, [&, s, node, command] {
             auto *task = new RemoteTask(s, command, s);
             task->setTimeout(std::chrono::seconds(60));
@@ -75,14 +77,14 @@ int main(int argc, char **argv)
                 const QJsonDocument doc = QJsonDocument::fromJson(task->standardOutput());
                 if (exitCode != 0)
                     done(node, QStringLiteral("probe exited with %1").arg(exitCode));
-                else if (doc.object().value(QStringLiteral("schema")).toString() != QLatin1String("halolink.probe/1"))
+                else if (doc.object().value(QStringLiteral("schema")).toString()
+                    != QLatin1String("halolink.probe/1"))
                     done(node, QStringLiteral("not a probe document"));
                 else
                     done(node, QString());
             });
-            QObject::connect(task, &RemoteTask::failed, s, [&, node](RemoteTask::Failure, const QString &message) {
-                done(node, message);
-            });
+            QObject::connect(task, &RemoteTask::failed, s,
+                [&, node](RemoteTask::Failure, const QString &message) { done(node, message); });
             task->start();
         });
         sessions.push_back(std::move(session));
@@ -90,11 +92,11 @@ int main(int argc, char **argv)
     }
     app.exec();
     const qint64 ms = wall.elapsed();
-    QTextStream(stdout) << QJsonDocument(QJsonObject{{QStringLiteral("nodes"), int(nodes.size())},
-                                                     {QStringLiteral("ok"), ok},
-                                                     {QStringLiteral("wall_ms"), ms},
-                                                     {QStringLiteral("errors"), errors}})
-                               .toJson(QJsonDocument::Compact)
+    QTextStream(stdout) << QJsonDocument(
+        QJsonObject { { QStringLiteral("nodes"), int(nodes.size()) }, { QStringLiteral("ok"), ok },
+            { QStringLiteral("wall_ms"), ms },
+            { QStringLiteral("errors"),
+                errors } }).toJson(QJsonDocument::Compact)
                         << '\n';
     return ok == nodes.size() ? 0 : 1;
 }

@@ -69,7 +69,7 @@ QList<qint64> descendantsOf(qint64 root)
             parent.insert(pid, fields.at(1).toLongLong());
     }
     QList<qint64> out;
-    QList<qint64> frontier{root};
+    QList<qint64> frontier { root };
     while (!frontier.isEmpty()) {
         const qint64 p = frontier.takeFirst();
         for (auto it = parent.cbegin(); it != parent.cend(); ++it) {
@@ -85,7 +85,7 @@ QList<qint64> descendantsOf(qint64 root)
 void killProcessesOfUser(const QString &user)
 {
     QString out;
-    if (!SshdFixture::run(QStringLiteral("/usr/bin/id"), {QStringLiteral("-u"), user}, &out))
+    if (!SshdFixture::run(QStringLiteral("/usr/bin/id"), { QStringLiteral("-u"), user }, &out))
         return;
     const QByteArray uid = out.trimmed().toLatin1();
     const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
@@ -128,8 +128,8 @@ QString SshdFixture::unavailableReason()
     return {};
 }
 
-bool SshdFixture::run(const QString &program, const QStringList &args, QString *out,
-                      const QByteArray &input, int timeoutMs)
+bool SshdFixture::run(
+    const QString &program, const QStringList &args, QString *out, const QByteArray &input, int timeoutMs)
 {
     QProcess p;
     p.setProcessChannelMode(QProcess::MergedChannels);
@@ -167,7 +167,7 @@ void SshdFixture::deleteStaleUsers()
         const qint64 pid = name.mid(3).toLongLong();
         if (pid > 0 && ::kill(pid_t(pid), 0) == 0)
             continue; // its test program still runs
-        run(QStringLiteral("/usr/sbin/userdel"), {name});
+        run(QStringLiteral("/usr/sbin/userdel"), { name });
     }
 }
 
@@ -187,49 +187,53 @@ bool SshdFixture::setUp(QString *error)
         return false;
     }
     // The test user must reach its home and authorized_keys below this dir.
-    QFile::setPermissions(dir(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup
-                                     | QFile::ExeGroup | QFile::ReadOther | QFile::ExeOther);
+    QFile::setPermissions(dir(),
+        QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup | QFile::ExeGroup
+            | QFile::ReadOther | QFile::ExeOther);
     QDir(dir()).mkpath(QStringLiteral("client"));
-    QFile::setPermissions(dir() + QStringLiteral("/client"), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    QFile::setPermissions(
+        dir() + QStringLiteral("/client"), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
     QString out;
     auto keygen = [&](const QString &path, const QByteArray &passphrase, const QString &comment) {
         return run(QStringLiteral("/usr/bin/ssh-keygen"),
-                   {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ed25519"), QStringLiteral("-N"),
-                    QString::fromLatin1(passphrase), QStringLiteral("-C"), comment, QStringLiteral("-f"), path},
-                   &out);
+            { QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ed25519"), QStringLiteral("-N"),
+                QString::fromLatin1(passphrase), QStringLiteral("-C"), comment, QStringLiteral("-f"), path },
+            &out);
     };
     m_passphrase = randomSecret(16);
-    if (!keygen(hostKey(), {}, QStringLiteral("test-host")) || !keygen(otherHostKey(), {}, QStringLiteral("test-host-2"))
+    if (!keygen(hostKey(), {}, QStringLiteral("test-host"))
+        || !keygen(otherHostKey(), {}, QStringLiteral("test-host-2"))
         || !keygen(clientKey(), {}, QStringLiteral("test-client"))
         || !keygen(encryptedClientKey(), m_passphrase, QStringLiteral("test-client-enc"))) {
         *error = QStringLiteral("ssh-keygen failed: %1").arg(out);
         return false;
     }
     QByteArray authorized;
-    for (const QString &pub : {clientKey() + QStringLiteral(".pub"), encryptedClientKey() + QStringLiteral(".pub")}) {
+    for (const QString &pub :
+        { clientKey() + QStringLiteral(".pub"), encryptedClientKey() + QStringLiteral(".pub") }) {
         QFile f(pub);
         f.open(QIODevice::ReadOnly);
         authorized += f.readAll();
     }
     writeFile(dir() + QStringLiteral("/authorized_keys"), authorized,
-              QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther);
+        QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther);
     writeFile(clientConfig(), QByteArray("# empty: the tests' endpoints say everything\n"),
-              QFile::ReadOwner | QFile::WriteOwner);
+        QFile::ReadOwner | QFile::WriteOwner);
 
     // The test user, with a random password (also unlocks the account, which
     // sshd requires even for key logins without PAM).
     m_user = QStringLiteral("hlt%1").arg(::getpid());
-    run(QStringLiteral("/usr/sbin/userdel"), {m_user});
+    run(QStringLiteral("/usr/sbin/userdel"), { m_user });
     if (!run(QStringLiteral("/usr/sbin/useradd"),
-             {QStringLiteral("-M"), QStringLiteral("-d"), home(), QStringLiteral("-s"), QStringLiteral("/bin/sh"),
-              QStringLiteral("-c"), QString::fromLatin1(kUserComment), m_user},
-             &out)) {
+            { QStringLiteral("-M"), QStringLiteral("-d"), home(), QStringLiteral("-s"),
+                QStringLiteral("/bin/sh"), QStringLiteral("-c"), QString::fromLatin1(kUserComment), m_user },
+            &out)) {
         *error = QStringLiteral("useradd failed: %1").arg(out);
         return false;
     }
     m_userCreated = true;
     QDir().mkpath(home());
-    run(QStringLiteral("/bin/chown"), {m_user + QLatin1Char(':'), home()});
+    run(QStringLiteral("/bin/chown"), { m_user + QLatin1Char(':'), home() });
     m_password = randomSecret(20);
     if (!run(QStringLiteral("/usr/sbin/chpasswd"), {}, &out, m_user.toLatin1() + ':' + m_password + '\n')) {
         *error = QStringLiteral("chpasswd failed: %1").arg(out);
@@ -247,7 +251,7 @@ void SshdFixture::tearDown()
         // Processes of the user (an agent left behind) would block userdel;
         // found by the user's uid in /proc and ended by pid.
         killProcessesOfUser(m_user);
-        run(QStringLiteral("/usr/sbin/userdel"), {m_user});
+        run(QStringLiteral("/usr/sbin/userdel"), { m_user });
         m_userCreated = false;
     }
     if (!m_password.isEmpty())
@@ -258,7 +262,7 @@ void SshdFixture::tearDown()
 bool SshdFixture::launch(Server &s, QString *error)
 {
     const QString config = dir() + QStringLiteral("/sshd_%1.conf").arg(s.name);
-    QStringList lines{
+    QStringList lines {
         QStringLiteral("Port %1").arg(s.port),
         QStringLiteral("ListenAddress %1").arg(s.address),
         QStringLiteral("HostKey %1").arg(s.hostKey),
@@ -280,14 +284,16 @@ bool SshdFixture::launch(Server &s, QString *error)
     lines += s.extraConfig;
     writeFile(config, lines.join(QLatin1Char('\n')).toUtf8() + '\n', QFile::ReadOwner | QFile::WriteOwner);
     s.logPath = dir() + QStringLiteral("/sshd_%1.log").arg(s.name);
-    QStringList sshdArgs{QStringLiteral("-D"), QStringLiteral("-f"), config, QStringLiteral("-E"), s.logPath};
+    QStringList sshdArgs { QStringLiteral("-D"), QStringLiteral("-f"), config, QStringLiteral("-E"),
+        s.logPath };
     s.process = std::make_unique<QProcess>();
     if (s.netns.isEmpty()) {
         s.process->start(QStringLiteral("/usr/sbin/sshd"), sshdArgs);
     } else {
-        s.process->start(QStringLiteral("ip"), QStringList{QStringLiteral("netns"), QStringLiteral("exec"), s.netns,
-                                                           QStringLiteral("/usr/sbin/sshd")}
-                                                   + sshdArgs);
+        s.process->start(QStringLiteral("ip"),
+            QStringList {
+                QStringLiteral("netns"), QStringLiteral("exec"), s.netns, QStringLiteral("/usr/sbin/sshd") }
+                + sshdArgs);
     }
     if (!s.process->waitForStarted(5000)) {
         *error = QStringLiteral("sshd did not start: %1").arg(s.process->errorString());
@@ -313,7 +319,10 @@ bool SshdFixture::launch(Server &s, QString *error)
     if (s.process->state() != QProcess::Running || !waitListening(s, 5000)) {
         QFile log(s.logPath);
         log.open(QIODevice::ReadOnly);
-        *error = QStringLiteral("sshd does not listen on %1:%2: %3").arg(s.address).arg(s.port).arg(QString::fromUtf8(log.readAll()));
+        *error = QStringLiteral("sshd does not listen on %1:%2: %3")
+                     .arg(s.address)
+                     .arg(s.port)
+                     .arg(QString::fromUtf8(log.readAll()));
         return false;
     }
     return true;
@@ -338,7 +347,7 @@ bool SshdFixture::waitListening(const Server &s, int timeoutMs)
 }
 
 int SshdFixture::startServer(QString *error, const QString &netns, const QString &address,
-                             const QStringList &extraConfig, int port, const QString &hostKeyPath)
+    const QStringList &extraConfig, int port, const QString &hostKeyPath)
 {
     auto s = std::make_shared<Server>();
     s->name = QString::number(m_servers.size());
@@ -396,8 +405,9 @@ void SshdFixture::killServer(int i)
 QString SshdFixture::fingerprintOf(const QString &publicKeyPath)
 {
     QString out;
-    run(QStringLiteral("/usr/bin/ssh-keygen"), {QStringLiteral("-l"), QStringLiteral("-E"), QStringLiteral("sha256"),
-                                                QStringLiteral("-f"), publicKeyPath},
+    run(QStringLiteral("/usr/bin/ssh-keygen"),
+        { QStringLiteral("-l"), QStringLiteral("-E"), QStringLiteral("sha256"), QStringLiteral("-f"),
+            publicKeyPath },
         &out);
     const QStringList parts = out.split(QLatin1Char(' '), Qt::SkipEmptyParts);
     return parts.size() > 1 ? parts.at(1) : QString();
@@ -437,7 +447,7 @@ QString NetnsSet::unavailableReason()
     if (::geteuid() != 0)
         return QStringLiteral("network namespaces need root");
     QString out;
-    if (!SshdFixture::run(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("list")}, &out))
+    if (!SshdFixture::run(QStringLiteral("ip"), { QStringLiteral("netns"), QStringLiteral("list") }, &out))
         return QStringLiteral("`ip netns` is not usable: %1").arg(out);
     return {};
 }
@@ -455,11 +465,11 @@ QString NetnsSet::innerAddress(int i) const
 void NetnsSet::removeLeftovers()
 {
     QString out;
-    SshdFixture::run(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("list")}, &out);
+    SshdFixture::run(QStringLiteral("ip"), { QStringLiteral("netns"), QStringLiteral("list") }, &out);
     for (const QString &line : out.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
         const QString ns = line.section(QLatin1Char(' '), 0, 0);
         if (ns.startsWith(QLatin1String(kPrefix)))
-            SshdFixture::run(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("del"), ns});
+            SshdFixture::run(QStringLiteral("ip"), { QStringLiteral("netns"), QStringLiteral("del"), ns });
     }
 }
 
@@ -470,20 +480,22 @@ bool NetnsSet::create(int count, QString *error)
         const QString ns = name(i);
         const QString outer = QStringLiteral("hlsv%1").arg(i);
         const QString inner = QStringLiteral("hlsp%1").arg(i);
-        SshdFixture::run(QStringLiteral("ip"), {QStringLiteral("link"), QStringLiteral("del"), outer});
-        const QList<QStringList> steps{
-            {QStringLiteral("netns"), QStringLiteral("add"), ns},
-            {QStringLiteral("link"), QStringLiteral("add"), outer, QStringLiteral("type"), QStringLiteral("veth"),
-             QStringLiteral("peer"), QStringLiteral("name"), inner},
-            {QStringLiteral("link"), QStringLiteral("set"), inner, QStringLiteral("netns"), ns},
-            {QStringLiteral("addr"), QStringLiteral("add"), QStringLiteral("10.99.%1.1/24").arg(i + 1), QStringLiteral("dev"), outer},
-            {QStringLiteral("link"), QStringLiteral("set"), outer, QStringLiteral("up")},
-            {QStringLiteral("netns"), QStringLiteral("exec"), ns, QStringLiteral("ip"), QStringLiteral("addr"),
-             QStringLiteral("add"), innerAddress(i) + QStringLiteral("/24"), QStringLiteral("dev"), inner},
-            {QStringLiteral("netns"), QStringLiteral("exec"), ns, QStringLiteral("ip"), QStringLiteral("link"),
-             QStringLiteral("set"), inner, QStringLiteral("up")},
-            {QStringLiteral("netns"), QStringLiteral("exec"), ns, QStringLiteral("ip"), QStringLiteral("link"),
-             QStringLiteral("set"), QStringLiteral("lo"), QStringLiteral("up")},
+        SshdFixture::run(QStringLiteral("ip"), { QStringLiteral("link"), QStringLiteral("del"), outer });
+        const QList<QStringList> steps {
+            { QStringLiteral("netns"), QStringLiteral("add"), ns },
+            { QStringLiteral("link"), QStringLiteral("add"), outer, QStringLiteral("type"),
+                QStringLiteral("veth"), QStringLiteral("peer"), QStringLiteral("name"), inner },
+            { QStringLiteral("link"), QStringLiteral("set"), inner, QStringLiteral("netns"), ns },
+            { QStringLiteral("addr"), QStringLiteral("add"), QStringLiteral("10.99.%1.1/24").arg(i + 1),
+                QStringLiteral("dev"), outer },
+            { QStringLiteral("link"), QStringLiteral("set"), outer, QStringLiteral("up") },
+            { QStringLiteral("netns"), QStringLiteral("exec"), ns, QStringLiteral("ip"),
+                QStringLiteral("addr"), QStringLiteral("add"), innerAddress(i) + QStringLiteral("/24"),
+                QStringLiteral("dev"), inner },
+            { QStringLiteral("netns"), QStringLiteral("exec"), ns, QStringLiteral("ip"),
+                QStringLiteral("link"), QStringLiteral("set"), inner, QStringLiteral("up") },
+            { QStringLiteral("netns"), QStringLiteral("exec"), ns, QStringLiteral("ip"),
+                QStringLiteral("link"), QStringLiteral("set"), QStringLiteral("lo"), QStringLiteral("up") },
         };
         m_count = i + 1;
         for (const QStringList &step : steps) {
@@ -500,7 +512,7 @@ bool NetnsSet::create(int count, QString *error)
 void NetnsSet::destroy()
 {
     for (int i = 0; i < m_count; ++i)
-        SshdFixture::run(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("del"), name(i)});
+        SshdFixture::run(QStringLiteral("ip"), { QStringLiteral("netns"), QStringLiteral("del"), name(i) });
     m_count = 0;
 }
 

@@ -25,15 +25,14 @@
 
 namespace halolink::test {
 
-class SshdFixture
-{
+class SshdFixture {
 public:
     struct Server {
-        QString name;           // for log files
-        QString netns;          // empty: the host's namespace
-        QString address;        // listen address
+        QString name; // for log files
+        QString netns; // empty: the host's namespace
+        QString address; // listen address
         int port = 0;
-        QString hostKey;        // private key path
+        QString hostKey; // private key path
         QStringList extraConfig;
         qint64 pid = 0;
         std::unique_ptr<QProcess> process;
@@ -50,8 +49,9 @@ public:
     void tearDown();
 
     // Starts an sshd; returns its index or -1. extraConfig: more sshd_config lines.
-    int startServer(QString *error, const QString &netns = QString(), const QString &address = QStringLiteral("127.0.0.1"),
-                    const QStringList &extraConfig = {}, int port = 0, const QString &hostKey = QString());
+    int startServer(QString *error, const QString &netns = QString(),
+        const QString &address = QStringLiteral("127.0.0.1"), const QStringList &extraConfig = {},
+        int port = 0, const QString &hostKey = QString());
     // Restarts server i on the same address and port (optionally with another host key).
     bool restartServer(int i, QString *error, const QString &hostKey = QString());
     // SIGKILL the sshd and every process under it (per-connection sshds, the agent).
@@ -80,7 +80,7 @@ public:
 
     // Runs a program; true when it exits 0. Output (both streams) in *out.
     static bool run(const QString &program, const QStringList &args, QString *out = nullptr,
-                    const QByteArray &input = QByteArray(), int timeoutMs = 30000);
+        const QByteArray &input = QByteArray(), int timeoutMs = 30000);
 
 private:
     bool waitListening(const Server &s, int timeoutMs);
@@ -98,8 +98,7 @@ private:
 // Network namespaces with one veth pair each, 10.99.<i>.1 (host side) and
 // 10.99.<i>.2 (inside); named with a fixed prefix so leftovers of a crashed
 // run are removed at setUp.
-class NetnsSet
-{
+class NetnsSet {
 public:
     static constexpr const char *kPrefix = "hlsshtest";
     ~NetnsSet();

@@ -24,18 +24,19 @@ namespace {
 
 // Answers every request with {"echo":true} and a frame event, except lines
 // containing "silent"; starts with two malformed lines.
-const char *kStandIn =
-    "#!/bin/sh\n"
-    "echo '{\"event\":\"hello\",\"engine_version\":\"9.9.9-standin\",\"protocol\":'\"${STANDIN_PROTOCOL:-1}\"',\"capabilities\":[]}'\n"
-    "echo 'this is not json'\n"
-    "echo '[1,2,3]'\n"
-    "while read -r line; do\n"
-    "  case \"$line\" in *silent*) continue ;; esac\n"
-    "  id=$(printf '%s' \"$line\" | sed -n 's/.*\"id\":\\([0-9]*\\).*/\\1/p')\n"
-    "  echo \"{\\\"id\\\":$id,\\\"result\\\":{\\\"echo\\\":true}}\"\n"
-    "  echo \"{\\\"event\\\":\\\"frame\\\",\\\"seq\\\":$id}\"\n"
-    "  echo '{\"id\":'\n"
-    "done\n";
+const char *kStandIn = "#!/bin/sh\n"
+                       "echo "
+                       "'{\"event\":\"hello\",\"engine_version\":\"9.9.9-standin\",\"protocol\":'\"${STANDIN_"
+                       "PROTOCOL:-1}\"',\"capabilities\":[]}'\n"
+                       "echo 'this is not json'\n"
+                       "echo '[1,2,3]'\n"
+                       "while read -r line; do\n"
+                       "  case \"$line\" in *silent*) continue ;; esac\n"
+                       "  id=$(printf '%s' \"$line\" | sed -n 's/.*\"id\":\\([0-9]*\\).*/\\1/p')\n"
+                       "  echo \"{\\\"id\\\":$id,\\\"result\\\":{\\\"echo\\\":true}}\"\n"
+                       "  echo \"{\\\"event\\\":\\\"frame\\\",\\\"seq\\\":$id}\"\n"
+                       "  echo '{\"id\":'\n"
+                       "done\n";
 
 struct ReplyResult {
     bool done = false;
@@ -68,8 +69,7 @@ ReplyResult await(AgentReply *reply, int ms = 20000)
 
 } // namespace
 
-class TestAgentSession : public QObject
-{
+class TestAgentSession : public QObject {
     Q_OBJECT
 
 private:
@@ -105,13 +105,15 @@ private:
 
         ReplyResult probe = await(s.request(QStringLiteral("probe")));
         QVERIFY(probe.done && probe.error.isEmpty());
-        QCOMPARE(probe.result.toObject().value(QStringLiteral("schema")).toString(), QStringLiteral("halolink.probe/1"));
+        QCOMPARE(probe.result.toObject().value(QStringLiteral("schema")).toString(),
+            QStringLiteral("halolink.probe/1"));
 
         ReplyResult unknown = await(s.request(QStringLiteral("no.such.method")));
         QCOMPARE(unknown.error.value(QStringLiteral("code")).toString(), QStringLiteral("unknown_method"));
 
         QSignalSpy events(&s, &AgentSession::eventReceived);
-        ReplyResult start = await(s.request(QStringLiteral("telemetry.start"), {{QStringLiteral("interval_ms"), 100}}));
+        ReplyResult start
+            = await(s.request(QStringLiteral("telemetry.start"), { { QStringLiteral("interval_ms"), 100 } }));
         QVERIFY(start.done && start.error.isEmpty());
         QTRY_VERIFY_WITH_TIMEOUT(events.count() >= 3, 10000);
         bool sawFrame = false;
@@ -190,7 +192,8 @@ private Q_SLOTS:
         QCOMPARE(hello.count(), 0);
         QCOMPARE(failed.count(), 1);
         const QString why = failed.at(0).at(0).toString();
-        QVERIFY2(why.contains(QLatin1String("protocol 2")) && why.contains(QLatin1String("protocol 1")), qPrintable(why));
+        QVERIFY2(why.contains(QLatin1String("protocol 2")) && why.contains(QLatin1String("protocol 1")),
+            qPrintable(why));
         QTest::qWait(300); // and it does not retry
         QCOMPARE(s.state(), AgentSession::State::Failed);
         QCOMPARE(s.reconnectAttempts(), 1);
@@ -286,7 +289,9 @@ private Q_SLOTS:
         s.start();
         QVERIFY2(waitState(s, AgentSession::State::Ready, 60000), qPrintable(s.errorString()));
         QSignalSpy frames(&s, &AgentSession::eventReceived);
-        QVERIFY(await(s.request(QStringLiteral("telemetry.start"), {{QStringLiteral("interval_ms"), 100}})).error.isEmpty());
+        QVERIFY(
+            await(s.request(QStringLiteral("telemetry.start"), { { QStringLiteral("interval_ms"), 100 } }))
+                .error.isEmpty());
         QTRY_VERIFY_WITH_TIMEOUT(frames.count() > 2, 10000);
 
         // The node dies: sshd, its connections and the agent.
@@ -332,10 +337,7 @@ private Q_SLOTS:
         s.stop();
     }
 
-    void cleanupTestCase()
-    {
-        m_fx.tearDown();
-    }
+    void cleanupTestCase() { m_fx.tearDown(); }
 };
 
 QTEST_GUILESS_MAIN(TestAgentSession)

@@ -23,9 +23,18 @@ using namespace std::chrono_literals;
 
 namespace {
 
-void put16(QByteArray &b, int off, quint16 v) { std::memcpy(b.data() + off, &v, 2); }
-void put32(QByteArray &b, int off, quint32 v) { std::memcpy(b.data() + off, &v, 4); }
-void put64(QByteArray &b, int off, quint64 v) { std::memcpy(b.data() + off, &v, 8); }
+void put16(QByteArray &b, int off, quint16 v)
+{
+    std::memcpy(b.data() + off, &v, 2);
+}
+void put32(QByteArray &b, int off, quint32 v)
+{
+    std::memcpy(b.data() + off, &v, 4);
+}
+void put64(QByteArray &b, int off, quint64 v)
+{
+    std::memcpy(b.data() + off, &v, 8);
+}
 
 // A minimal little-endian ELF64 file: header, a string table and a
 // .gnu.version_r naming `versions` of libc.so.6, and their section headers.
@@ -38,43 +47,46 @@ QByteArray syntheticElf(quint16 machine, const QList<QByteArray> &versions)
         strtab += v + '\0';
     }
     QByteArray verneed(16 + 16 * versions.size(), '\0');
-    put16(verneed, 0, 1);                      // vn_version
+    put16(verneed, 0, 1); // vn_version
     put16(verneed, 2, quint16(versions.size())); // vn_cnt
-    put32(verneed, 4, 1);                      // vn_file: "libc.so.6"
-    put32(verneed, 8, 16);                     // vn_aux
-    put32(verneed, 12, 0);                     // vn_next
+    put32(verneed, 4, 1); // vn_file: "libc.so.6"
+    put32(verneed, 8, 16); // vn_aux
+    put32(verneed, 12, 0); // vn_next
     for (int i = 0; i < versions.size(); ++i) {
         const int a = 16 + 16 * i;
-        put16(verneed, a + 6, quint16(2 + i));            // vna_other
-        put32(verneed, a + 8, nameOffsets[i]);            // vna_name
+        put16(verneed, a + 6, quint16(2 + i)); // vna_other
+        put32(verneed, a + 8, nameOffsets[i]); // vna_name
         put32(verneed, a + 12, i + 1 < versions.size() ? 16 : 0); // vna_next
     }
     QByteArray elf(64, '\0');
-    elf[0] = 0x7f; elf[1] = 'E'; elf[2] = 'L'; elf[3] = 'F';
+    elf[0] = 0x7f;
+    elf[1] = 'E';
+    elf[2] = 'L';
+    elf[3] = 'F';
     elf[4] = 2; // ELFCLASS64
     elf[5] = 1; // little endian
     elf[6] = 1; // EV_CURRENT
-    put16(elf, 16, 2);       // ET_EXEC
+    put16(elf, 16, 2); // ET_EXEC
     put16(elf, 18, machine); // e_machine
-    put32(elf, 20, 1);       // e_version
+    put32(elf, 20, 1); // e_version
     const quint64 strOff = 64;
     const quint64 verOff = strOff + quint64(strtab.size());
     const quint64 shOff = verOff + quint64(verneed.size());
     put64(elf, 0x28, versions.isEmpty() ? 0 : shOff); // e_shoff
-    put16(elf, 0x34, 64);    // e_ehsize
-    put16(elf, 0x3A, 64);    // e_shentsize
+    put16(elf, 0x34, 64); // e_ehsize
+    put16(elf, 0x3A, 64); // e_shentsize
     put16(elf, 0x3C, versions.isEmpty() ? 0 : 3); // e_shnum
     if (versions.isEmpty())
         return elf + QByteArray(4096, 'x');
     QByteArray sh(3 * 64, '\0');
-    put32(sh, 64 + 4, 3);              // [1] SHT_STRTAB
+    put32(sh, 64 + 4, 3); // [1] SHT_STRTAB
     put64(sh, 64 + 0x18, strOff);
     put64(sh, 64 + 0x20, quint64(strtab.size()));
-    put32(sh, 128 + 4, 0x6ffffffe);    // [2] SHT_GNU_verneed
+    put32(sh, 128 + 4, 0x6ffffffe); // [2] SHT_GNU_verneed
     put64(sh, 128 + 0x18, verOff);
     put64(sh, 128 + 0x20, quint64(verneed.size()));
-    put32(sh, 128 + 0x28, 1);          // sh_link: the string table
-    put32(sh, 128 + 0x2C, 1);          // sh_info: one Verneed entry
+    put32(sh, 128 + 0x28, 1); // sh_link: the string table
+    put32(sh, 128 + 0x2C, 1); // sh_info: one Verneed entry
     return elf + strtab + verneed + sh;
 }
 
@@ -96,8 +108,7 @@ QString sha256Of(const QString &path)
 
 } // namespace
 
-class TestDeploy : public QObject
-{
+class TestDeploy : public QObject {
     Q_OBJECT
 
 private:
@@ -155,10 +166,7 @@ private:
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        qunsetenv("SSH_AUTH_SOCK");
-    }
+    void initTestCase() { qunsetenv("SSH_AUTH_SOCK"); }
 
     void elfOfTheRealEngine()
     {
@@ -172,7 +180,7 @@ private Q_SLOTS:
 #endif
         QVERIFY(info->dynamic);
         QVERIFY(info->minGlibc.has_value());
-        QVERIFY(*info->minGlibc >= (GlibcVersion{2, 2, 5}));
+        QVERIFY(*info->minGlibc >= (GlibcVersion { 2, 2, 5 }));
         qInfo() << "engine needs glibc" << info->minGlibc->toString();
     }
 
@@ -180,7 +188,8 @@ private Q_SLOTS:
     {
         QTemporaryDir tmp;
         const QString path = tmp.filePath(QStringLiteral("a.elf"));
-        QVERIFY(writeFile(path, syntheticElf(183, {"GLIBC_2.17", "GLIBC_2.38", "GLIBC_2.2.5", "GLIBC_PRIVATE"})));
+        QVERIFY(writeFile(
+            path, syntheticElf(183, { "GLIBC_2.17", "GLIBC_2.38", "GLIBC_2.2.5", "GLIBC_PRIVATE" })));
         QString error;
         auto info = ElfInfo::read(path, &error);
         QVERIFY2(info, qPrintable(error));
@@ -199,7 +208,7 @@ private Q_SLOTS:
         QVERIFY(!ElfInfo::read(path, &error));
         QVERIFY(error.contains(QLatin1String("not an ELF")));
         // Truncated section table: no crash, just fewer facts.
-        QByteArray cut = syntheticElf(62, {"GLIBC_2.34"});
+        QByteArray cut = syntheticElf(62, { "GLIBC_2.34" });
         cut.chop(100);
         QVERIFY(writeFile(path, cut));
         info = ElfInfo::read(path, &error);
@@ -211,7 +220,7 @@ private Q_SLOTS:
     {
         QCOMPARE(GlibcVersion::parse(QStringLiteral("glibc 2.36"))->toString(), QStringLiteral("2.36"));
         QCOMPARE(GlibcVersion::parse(QStringLiteral("ldd (Debian GLIBC 2.36-9+deb12u4) 2.36"))->toString(),
-                 QStringLiteral("2.36"));
+            QStringLiteral("2.36"));
         QVERIFY(*GlibcVersion::parse(QStringLiteral("2.17")) < *GlibcVersion::parse(QStringLiteral("2.34")));
         QVERIFY(!GlibcVersion::parse(QStringLiteral("musl libc (x86_64)")));
     }
@@ -244,11 +253,12 @@ private Q_SLOTS:
         QCOMPARE(sha256Of(first.remotePath), sha);
         const QFileInfo fi(first.remotePath);
         QCOMPARE(fi.owner(), m_fx.user());
-        QCOMPARE(int(fi.permissions() & (QFile::ReadUser | QFile::WriteUser | QFile::ExeUser | QFile::ReadGroup
-                                         | QFile::WriteGroup | QFile::ExeGroup | QFile::ReadOther
-                                         | QFile::WriteOther | QFile::ExeOther)),
-                 int(QFile::ReadUser | QFile::WriteUser | QFile::ExeUser)); // 0700
-        QCOMPARE(cacheEntries(), QStringList{QStringLiteral("engine-") + sha}); // no temporary left
+        QCOMPARE(
+            int(fi.permissions()
+                & (QFile::ReadUser | QFile::WriteUser | QFile::ExeUser | QFile::ReadGroup | QFile::WriteGroup
+                    | QFile::ExeGroup | QFile::ReadOther | QFile::WriteOther | QFile::ExeOther)),
+            int(QFile::ReadUser | QFile::WriteUser | QFile::ExeUser)); // 0700
+        QCOMPARE(cacheEntries(), QStringList { QStringLiteral("engine-") + sha }); // no temporary left
 
         // Second deploy, new connection: verified on the node, nothing uploaded.
         auto again = connected(m_server);
@@ -281,14 +291,14 @@ private Q_SLOTS:
             QSKIP("no sshd");
         QTemporaryDir tmp;
         const QString armEngine = tmp.filePath(QStringLiteral("halolink-engine-aarch64"));
-        QVERIFY(writeFile(armEngine, syntheticElf(183, {"GLIBC_2.17"})));
+        QVERIFY(writeFile(armEngine, syntheticElf(183, { "GLIBC_2.17" })));
         const QStringList before = cacheEntries();
         auto s = connected(m_server);
         Outcome o = deploy(s.get(), armEngine);
         QVERIFY(!o.ok);
         QCOMPARE(o.failure, EngineDeployer::Failure::ArchMismatch);
         QVERIFY2(o.message.contains(QLatin1String("aarch64")) && o.message.contains(QLatin1String("x86_64")),
-                 qPrintable(o.message));
+            qPrintable(o.message));
         QCOMPARE(o.progressSignals, 0);
         QCOMPARE(cacheEntries(), before);
     }
@@ -300,19 +310,20 @@ private Q_SLOTS:
         QString error;
         const auto info = ElfInfo::read(m_engine, &error);
         QVERIFY(info && info->minGlibc);
-        if (*info->minGlibc <= (GlibcVersion{2, 17, 0}))
+        if (*info->minGlibc <= (GlibcVersion { 2, 17, 0 }))
             QSKIP("the engine runs on glibc 2.17; nothing older to simulate");
         // A node whose getconf says glibc 2.17: a PATH override for the test
         // user's sessions on a second sshd (SetEnv wins over the default PATH).
         const QString fakeBin = m_fx.dir() + QStringLiteral("/fakebin");
         QDir().mkpath(fakeBin);
         QVERIFY(writeFile(fakeBin + QStringLiteral("/getconf"),
-                          "#!/bin/sh\n[ \"$1\" = GNU_LIBC_VERSION ] && { echo 'glibc 2.17'; exit 0; }\nexec /usr/bin/getconf \"$@\"\n"));
+            "#!/bin/sh\n[ \"$1\" = GNU_LIBC_VERSION ] && { echo 'glibc 2.17'; exit 0; }\nexec "
+            "/usr/bin/getconf \"$@\"\n"));
         QFile::setPermissions(fakeBin + QStringLiteral("/getconf"),
-                              QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadOther | QFile::ExeOther
-                                  | QFile::ReadGroup | QFile::ExeGroup);
+            QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadOther | QFile::ExeOther
+                | QFile::ReadGroup | QFile::ExeGroup);
         const int oldNode = m_fx.startServer(&error, QString(), QStringLiteral("127.0.0.1"),
-                                             {QStringLiteral("SetEnv PATH=%1:/usr/local/bin:/usr/bin:/bin").arg(fakeBin)});
+            { QStringLiteral("SetEnv PATH=%1:/usr/local/bin:/usr/bin:/bin").arg(fakeBin) });
         QVERIFY2(oldNode >= 0, qPrintable(error));
         const QString target = m_fx.home() + QStringLiteral("/.cache/halolink/engine-") + sha256Of(m_engine);
         QFile::remove(target);
@@ -321,8 +332,9 @@ private Q_SLOTS:
         Outcome o = deploy(s.get(), m_engine);
         QVERIFY(!o.ok);
         QCOMPARE(o.failure, EngineDeployer::Failure::LibcMismatch);
-        QVERIFY2(o.message.contains(QLatin1String("glibc 2.17")) && o.message.contains(info->minGlibc->toString()),
-                 qPrintable(o.message));
+        QVERIFY2(
+            o.message.contains(QLatin1String("glibc 2.17")) && o.message.contains(info->minGlibc->toString()),
+            qPrintable(o.message));
         QCOMPARE(o.progressSignals, 0);
         QVERIFY(!QFile::exists(target));
         m_fx.killServer(oldNode);

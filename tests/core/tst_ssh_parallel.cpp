@@ -18,8 +18,7 @@ using namespace halolink;
 using namespace halolink::test;
 using namespace std::chrono_literals;
 
-class TestSshParallel : public QObject
-{
+class TestSshParallel : public QObject {
     Q_OBJECT
 
 private:
@@ -66,24 +65,26 @@ private Q_SLOTS:
         qint64 worstGap = 0;
         QTimer ticker;
         ticker.setInterval(10);
-        connect(&ticker, &QTimer::timeout, this, [&] {
-            worstGap = std::max(worstGap, sinceTick.restart());
-        });
+        connect(&ticker, &QTimer::timeout, this, [&] { worstGap = std::max(worstGap, sinceTick.restart()); });
         QElapsedTimer wall;
         wall.start();
         sinceTick.start();
         ticker.start();
         for (auto &s : sessions)
             s->connectToHost();
-        const bool allDone = QTest::qWaitFor([&] {
-            return std::all_of(sessions.begin(), sessions.end(), [](const auto &s) { return s->isReady() || s->isFinished(); });
-        }, 30000);
+        const bool allDone = QTest::qWaitFor(
+            [&] {
+                return std::all_of(sessions.begin(), sessions.end(),
+                    [](const auto &s) { return s->isReady() || s->isFinished(); });
+            },
+            30000);
         const qint64 connectMs = wall.elapsed();
         // Keep measuring a little longer, with commands running on all four.
         int done = 0;
         std::vector<std::unique_ptr<RemoteTask>> tasks;
         for (int i = 0; i < kNodes; ++i) {
-            auto t = std::make_unique<RemoteTask>(sessions[i].get(), QStringLiteral("printf %s \"$SSH_CONNECTION\""));
+            auto t = std::make_unique<RemoteTask>(
+                sessions[i].get(), QStringLiteral("printf %s \"$SSH_CONNECTION\""));
             connect(t.get(), &RemoteTask::finished, this, [&done] { ++done; });
             t->start();
             tasks.push_back(std::move(t));

@@ -48,8 +48,7 @@ QByteArray readAll(const QString &path)
 
 } // namespace
 
-class TestSshSession : public QObject
-{
+class TestSshSession : public QObject {
     Q_OBJECT
 
 private:
@@ -143,7 +142,7 @@ private Q_SLOTS:
         QVERIFY2(s.isReady(), qPrintable(s.errorString()));
         const QByteArray saved = readAll(m_fx.knownHosts());
         QVERIFY2(saved.contains(QStringLiteral("[127.0.0.1]:%1").arg(m_fx.server(m_server).port).toLatin1()),
-                 saved.constData());
+            saved.constData());
     }
 
     void knownHostConnectsWithKey()
@@ -198,10 +197,10 @@ private Q_SLOTS:
         }
         const QByteArray secret = m_fx.password();
         QVERIFY(!g_log.join(QLatin1Char('\n')).toUtf8().contains(secret));
-        QStringList roots{m_fx.dir()};
-        for (auto loc : {QStandardPaths::AppConfigLocation, QStandardPaths::GenericConfigLocation,
-                         QStandardPaths::AppDataLocation, QStandardPaths::GenericDataLocation,
-                         QStandardPaths::CacheLocation, QStandardPaths::GenericCacheLocation})
+        QStringList roots { m_fx.dir() };
+        for (auto loc : { QStandardPaths::AppConfigLocation, QStandardPaths::GenericConfigLocation,
+                 QStandardPaths::AppDataLocation, QStandardPaths::GenericDataLocation,
+                 QStandardPaths::CacheLocation, QStandardPaths::GenericCacheLocation })
             roots << QStandardPaths::writableLocation(loc);
         int files = 0;
         for (const QString &root : roots) {
@@ -211,14 +210,17 @@ private Q_SLOTS:
                 if (path.startsWith(m_fx.home()))
                     continue; // the test user's own files on the "node"
                 ++files;
-                QVERIFY2(!readAll(path).contains(secret), qPrintable(QStringLiteral("password found in ") + path));
+                QVERIFY2(
+                    !readAll(path).contains(secret), qPrintable(QStringLiteral("password found in ") + path));
             }
         }
         QVERIFY(files > 0);
         if (wasStored) {
             bool removed = false;
-            store.remove(QStringLiteral("ssh-password/%1@127.0.0.1:%2").arg(m_fx.user()).arg(m_fx.server(m_server).port),
-                         [&](bool, const QString &) { removed = true; });
+            store.remove(QStringLiteral("ssh-password/%1@127.0.0.1:%2")
+                             .arg(m_fx.user())
+                             .arg(m_fx.server(m_server).port),
+                [&](bool, const QString &) { removed = true; });
             QTRY_VERIFY_WITH_TIMEOUT(removed, 10000);
         }
     }
@@ -229,7 +231,8 @@ private Q_SLOTS:
         connect(&s, &SshSession::credentialsNeeded, this, [&] { s.provideCredentials("not-the-password"); });
         QVERIFY(!connectSession(s));
         QCOMPARE(s.error(), SshSession::Error::AuthFailed);
-        QVERIFY2(s.errorString().contains(QLatin1String("refused the password")), qPrintable(s.errorString()));
+        QVERIFY2(
+            s.errorString().contains(QLatin1String("refused the password")), qPrintable(s.errorString()));
         QVERIFY(SshSession::isPermanent(s.error()));
     }
 
@@ -255,7 +258,7 @@ private Q_SLOTS:
                 s.cancelCredentials();
         });
         QVERIFY(connectSession(s));
-        QCOMPARE(kinds, QList<CredentialKind>{CredentialKind::KeyPassphrase});
+        QCOMPARE(kinds, QList<CredentialKind> { CredentialKind::KeyPassphrase });
         QCOMPARE(s.passphraseForReconnect(), m_fx.keyPassphrase());
     }
 
@@ -265,7 +268,8 @@ private Q_SLOTS:
         const QString config = m_fx.dir() + QStringLiteral("/client/alias_config");
         QFile f(config);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(QStringLiteral("Host nodealias\n  HostName 127.0.0.1\n  Port %1\n  User nosuchuser\n  IdentityFile %2\n")
+        f.write(QStringLiteral(
+            "Host nodealias\n  HostName 127.0.0.1\n  Port %1\n  User nosuchuser\n  IdentityFile %2\n")
                     .arg(port)
                     .arg(m_fx.clientKey())
                     .toUtf8());
@@ -305,17 +309,19 @@ private Q_SLOTS:
         const QString jumpConfig = m_fx.dir() + QStringLiteral("/client/jump_config");
         QFile jf(jumpConfig);
         QVERIFY(jf.open(QIODevice::WriteOnly));
-        jf.write(QStringLiteral("Host jumphost\n  HostName 127.0.0.1\n  Port %1\n  User %2\n  IdentityFile %3\n"
-                                "  IdentitiesOnly yes\n  UserKnownHostsFile %4/client/jump_known_hosts\n"
-                                "  StrictHostKeyChecking accept-new\n  BatchMode yes\n")
-                     .arg(port)
-                     .arg(m_fx.user(), m_fx.clientKey(), m_fx.dir())
-                     .toUtf8());
+        jf.write(
+            QStringLiteral("Host jumphost\n  HostName 127.0.0.1\n  Port %1\n  User %2\n  IdentityFile %3\n"
+                           "  IdentitiesOnly yes\n  UserKnownHostsFile %4/client/jump_known_hosts\n"
+                           "  StrictHostKeyChecking accept-new\n  BatchMode yes\n")
+                .arg(port)
+                .arg(m_fx.user(), m_fx.clientKey(), m_fx.dir())
+                .toUtf8());
         jf.close();
         const QString config = m_fx.dir() + QStringLiteral("/client/proxy_config");
         QFile f(config);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(QStringLiteral("Host behindjump\n  HostName 127.0.0.1\n  Port %1\n  ProxyCommand /usr/bin/ssh -F %2 -W %h:%p jumphost\n")
+        f.write(QStringLiteral("Host behindjump\n  HostName 127.0.0.1\n  Port %1\n  ProxyCommand "
+                               "/usr/bin/ssh -F %2 -W %h:%p jumphost\n")
                     .arg(port)
                     .arg(jumpConfig)
                     .toUtf8());
@@ -378,7 +384,8 @@ private Q_SLOTS:
         value = value.contains(QLatin1String("%1")) ? value.arg(canary) : value;
         SshSession s(m_fx.keyEndpoint(m_server));
         QVERIFY(connectSession(s));
-        const TaskResult r = runTask(s, shellCommand({QStringLiteral("printf"), QStringLiteral("<%s>"), value}));
+        const TaskResult r
+            = runTask(s, shellCommand({ QStringLiteral("printf"), QStringLiteral("<%s>"), value }));
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(QString::fromUtf8(r.out), QLatin1Char('<') + value + QLatin1Char('>'));
         QVERIFY(QFile::exists(canary));
@@ -409,7 +416,8 @@ private Q_SLOTS:
     {
         SshSession s(m_fx.keyEndpoint(m_server));
         QVERIFY(connectSession(s));
-        RemoteProcess p(&s, QStringLiteral("while read -r l; do echo \"got:$l\"; done; echo bye >&2; exit 7"));
+        RemoteProcess p(
+            &s, QStringLiteral("while read -r l; do echo \"got:$l\"; done; echo bye >&2; exit 7"));
         QSignalSpy lines(&p, &RemoteProcess::lineReceived);
         QSignalSpy errLines(&p, &RemoteProcess::stderrLine);
         QSignalSpy finished(&p, &RemoteProcess::finished);
@@ -449,7 +457,8 @@ private Q_SLOTS:
         QCOMPARE(progress.last().at(0).toLongLong(), qint64(data.size()));
         QCOMPARE(progress.last().at(1).toLongLong(), qint64(data.size()));
         QCOMPARE(readAll(remote), data);
-        const TaskResult r = runTask(s, shellCommand({QStringLiteral("stat"), QStringLiteral("-c"), QStringLiteral("%a %U"), remote}));
+        const TaskResult r = runTask(s,
+            shellCommand({ QStringLiteral("stat"), QStringLiteral("-c"), QStringLiteral("%a %U"), remote }));
         QCOMPARE(QString::fromUtf8(r.out).trimmed(), QStringLiteral("640 ") + m_fx.user());
     }
 
@@ -513,7 +522,8 @@ private Q_SLOTS:
         QCOMPARE(unknown.count(), 0); // never offered for acceptance
         QCOMPARE(s.error(), SshSession::Error::HostKeyChanged);
         QVERIFY2(s.errorString().contains(QLatin1String("CHANGED")), qPrintable(s.errorString()));
-        QVERIFY(s.errorString().contains(SshdFixture::fingerprintOf(m_fx.otherHostKey() + QStringLiteral(".pub"))));
+        QVERIFY(s.errorString().contains(
+            SshdFixture::fingerprintOf(m_fx.otherHostKey() + QStringLiteral(".pub"))));
         // Accepting afterwards does nothing: there is no override.
         s.acceptHostKey();
         QTest::qWait(200);

@@ -9,8 +9,7 @@
 
 using namespace halolink;
 
-class TestShellQuote : public QObject
-{
+class TestShellQuote : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
@@ -18,12 +17,18 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("value");
         QTest::addColumn<QString>("quoted");
-        QTest::newRow("plain") << "abc" << "'abc'";
-        QTest::newRow("empty") << "" << "''";
-        QTest::newRow("space") << "a b" << "'a b'";
-        QTest::newRow("single quote") << "it's" << "'it'\\''s'";
-        QTest::newRow("only quote") << "'" << "''\\'''";
-        QTest::newRow("dollar") << "$HOME" << "'$HOME'";
+        QTest::newRow("plain") << "abc"
+                               << "'abc'";
+        QTest::newRow("empty") << ""
+                               << "''";
+        QTest::newRow("space") << "a b"
+                               << "'a b'";
+        QTest::newRow("single quote") << "it's"
+                                      << "'it'\\''s'";
+        QTest::newRow("only quote") << "'"
+                                    << "''\\'''";
+        QTest::newRow("dollar") << "$HOME"
+                                << "'$HOME'";
     }
     void quotedForm()
     {
@@ -56,7 +61,7 @@ private Q_SLOTS:
         // printf %s prints its argument verbatim; the marker shows it was ONE argument.
         const QString command = QStringLiteral("printf '<%s>' ") + shellQuote(value);
         QProcess sh;
-        sh.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), command});
+        sh.start(QStringLiteral("/bin/sh"), { QStringLiteral("-c"), command });
         QVERIFY(sh.waitForFinished(5000));
         QCOMPARE(sh.exitCode(), 0);
         QCOMPARE(QString::fromUtf8(sh.readAllStandardOutput()), QLatin1Char('<') + value + QLatin1Char('>'));
@@ -64,10 +69,10 @@ private Q_SLOTS:
 
     void commandKeepsArguments()
     {
-        const QStringList argv{QStringLiteral("printf"), QStringLiteral("[%s]"), QStringLiteral("a b"),
-                               QStringLiteral(""), QStringLiteral("'; echo x; '"), QStringLiteral("$1")};
+        const QStringList argv { QStringLiteral("printf"), QStringLiteral("[%s]"), QStringLiteral("a b"),
+            QStringLiteral(""), QStringLiteral("'; echo x; '"), QStringLiteral("$1") };
         QProcess sh;
-        sh.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), shellCommand(argv)});
+        sh.start(QStringLiteral("/bin/sh"), { QStringLiteral("-c"), shellCommand(argv) });
         QVERIFY(sh.waitForFinished(5000));
         QCOMPARE(QString::fromUtf8(sh.readAllStandardOutput()), QStringLiteral("[a b][]['; echo x; '][$1]"));
     }
