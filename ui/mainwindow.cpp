@@ -1,10 +1,15 @@
 #include "mainwindow.h"
 
 #include "appidentity.h"
+#include "dashboard/dashboardpage.h"
 #include "inventory/nodelistmodel.h"
 #include "node/nodepage.h"
 #include "probe/probemodels.h"
 #include "status/statusproxymodel.h"
+#include "telemetry/localtelemetrysource.h"
+#include "telemetry/syntheticcluster.h"
+#include "telemetry/telemetryingest.h"
+#include "telemetry/telemetrystore.h"
 #include "uilogging.h"
 
 #include <QAction>
@@ -16,12 +21,18 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
+#include <QDateTime>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTimer>
 #include <QToolBar>
+#include <QToolButton>
 #include <QTreeView>
+#include <QVBoxLayout>
+
+#include <memory>
 
 namespace halolink::ui {
 
@@ -39,6 +50,12 @@ MainWindow::MainWindow(QWidget *parent)
     , m_page(nullptr)
     , m_splitter(new QSplitter(this))
     , m_engineLabel(new QLabel(this))
+    , m_telemetry(new TelemetryStore(this))
+    , m_ingest(new TelemetryIngest(m_telemetry, this))
+    , m_localTelemetry(new LocalTelemetrySource(m_ingest, this))
+    , m_pages(new QStackedWidget(this))
+    , m_dashboard(nullptr)
+    , m_dashboardButton(new QToolButton(this))
 {
     setWindowTitle(tr("HaloLink"));
     createActions();
@@ -60,9 +77,27 @@ MainWindow::MainWindow(QWidget *parent)
 
     m_page = new NodePage(m_probeModels, m_refreshAction, this);
     m_page->setNode(Node::local());
+    m_dashboard = new DashboardPage(m_telemetry, m_ingest, m_nodes, this);
+    m_pages->addWidget(m_page);
+    m_pages->addWidget(m_dashboard);
+    m_pages->setCurrentWidget(m_page);
 
-    m_splitter->addWidget(m_nodeView);
-    m_splitter->addWidget(m_page);
+    // Left: the cluster dashboard above the nodes.
+    m_dashboardButton->setDefaultAction(m_dashboardAction);
+    m_dashboardButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_dashboardButton->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    m_dashboardButton->setAutoRaise(true);
+    auto *left = new QWidget(this);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->setSpacing(2);
+    leftLayout->addWidget(m_dashboardButton);
+    leftLayout->addWidget(m_nodeView, 1);
+    connect(m_nodeView, &QTreeView::clicked, this, &MainWindow::showNodePage);
+    connect(m_nodeView, &QTreeView::activated, this, &MainWindow::showNodePage);
+
+    m_splitter->addWidget(left);
+    m_splitter->addWidget(m_pages);
     m_splitter->setStretchFactor(0, 0);
     m_splitter->setStretchFactor(1, 1);
     m_splitter->setSizes({270, 900});
@@ -84,11 +119,20 @@ MainWindow::MainWindow(QWidget *parent)
     resize(1200, 800);
     restoreState();
 
+    connect(m_localTelemetry, &LocalTelemetrySource::stateChanged, this, &MainWindow::onLocalTelemetryState);
+
     // "This computer" is probed as soon as the window is up: a first start shows something at once.
     QTimer::singleShot(0, this, &MainWindow::refresh);
+    // Its live telemetry starts too, so the dashboard has history when it is opened.
+    QTimer::singleShot(0, m_localTelemetry, &LocalTelemetrySource::start);
+    if (qEnvironmentVariableIntValue("HALOLINK_DEMO_TELEMETRY") == 1)
+        startDemoTelemetry();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    delete m_demo;
+}
 
 void MainWindow::createActions()
 {
@@ -105,11 +149,102 @@ void MainWindow::createActions()
 
     QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
     fileMenu->addAction(quitAction);
+    m_dashboardAction = new QAction(style()->standardIcon(QStyle::SP_ComputerIcon), tr("Cluster &dashboard"), this);
+    m_dashboardAction->setCheckable(true);
+    m_dashboardAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+    m_dashboardAction->setToolTip(tr("Live latency, bandwidth and GPU charts of the whole cluster (%1)")
+                                      .arg(m_dashboardAction->shortcut().toString(QKeySequence::NativeText)));
+    connect(m_dashboardAction, &QAction::triggered, this, [this](bool on) {
+        if (on)
+            showDashboard();
+        else
+            showNodePage();
+    });
+    QMenu *viewMenu = menuBar()->addMenu(tr("&View"));
+    viewMenu->addAction(m_dashboardAction);
+
     QMenu *nodeMenu = menuBar()->addMenu(tr("&Node"));
     nodeMenu->addAction(m_refreshAction);
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->addAction(tr("&About HaloLink"), this, &MainWindow::showAbout);
     helpMenu->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+bool MainWindow::isDashboardShown() const
+{
+    return m_pages->currentWidget() == m_dashboard;
+}
+
+void MainWindow::showDashboard()
+{
+    m_pages->setCurrentWidget(m_dashboard);
+    m_dashboardAction->setChecked(true);
+}
+
+void MainWindow::showNodePage()
+{
+    m_pages->setCurrentWidget(m_page);
+    m_dashboardAction->setChecked(false);
+}
+
+void MainWindow::onLocalTelemetryState()
+{
+    switch (m_localTelemetry->state()) {
+    case LocalTelemetrySource::State::Running:
+        m_dashboard->setSourceStatus(QString());
+        break;
+    case LocalTelemetrySource::State::Starting:
+        m_dashboard->setSourceStatus(m_localTelemetry->errorString().isEmpty()
+                                         ? tr("Starting live telemetry of %1…").arg(Node::local().name)
+                                         : tr("Live telemetry of %1 stopped (%2); starting it again…")
+                                               .arg(Node::local().name, m_localTelemetry->errorString()));
+        break;
+    case LocalTelemetrySource::State::Failed:
+        m_dashboard->setSourceStatus(tr("No live telemetry from %1: %2").arg(Node::local().name,
+                                                                             m_localTelemetry->errorString()),
+                                     true);
+        break;
+    case LocalTelemetrySource::State::Stopped:
+        break;
+    }
+}
+
+void MainWindow::startDemoTelemetry()
+{
+    if (m_demo)
+        return;
+    m_demo = new SyntheticCluster(4);
+    m_dashboard->setDemoBanner(tr("Demo data: synthetic numbers for 4 imaginary nodes (demo1–demo4), because "
+                                  "HALOLINK_DEMO_TELEMETRY is set. Nothing from the demo nodes was measured."));
+    // 15 minutes of made-up history, then 10 Hz frames and 1 Hz mesh rounds.
+    const qint64 now = QDateTime::currentMSecsSinceEpoch() * 1000000;
+    m_demoLastNs = now - qint64(15) * 60 * 1000000000;
+    demoTick();
+    m_demoTimer = new QTimer(this);
+    m_demoTimer->setInterval(100);
+    connect(m_demoTimer, &QTimer::timeout, this, &MainWindow::demoTick);
+    m_demoTimer->start();
+}
+
+void MainWindow::demoTick()
+{
+    const qint64 step = 100000000; // 10 Hz
+    const qint64 now = QDateTime::currentMSecsSinceEpoch() * 1000000;
+    for (qint64 t = m_demoLastNs + step; t <= now; t += step) {
+        for (int node = 0; node < m_demo->nodeCount(); ++node)
+            m_ingest->ingestLine(SyntheticCluster::nodeId(node), m_demo->frameLine(node, t, step));
+        if ((t / step) % 10 == 0) {
+            for (int from = 0; from < m_demo->nodeCount(); ++from) {
+                for (int to = 0; to < m_demo->nodeCount(); ++to) {
+                    if (from == to)
+                        continue;
+                    m_ingest->ingestLine(SyntheticCluster::nodeId(from), m_demo->meshLine(from, to, "rdma", t));
+                    m_ingest->ingestLine(SyntheticCluster::nodeId(from), m_demo->meshLine(from, to, "tcp", t));
+                }
+            }
+        }
+        m_demoLastNs = t;
+    }
 }
 
 void MainWindow::refresh()
@@ -174,6 +309,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     settings.setValue(QStringLiteral("splitter"), m_splitter->saveState());
     settings.setValue(QStringLiteral("tab"), m_page->tabs()->currentIndex());
     m_localEngine->cancel();
+    m_localTelemetry->stop();
     event->accept();
 }
 

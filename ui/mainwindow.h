@@ -10,15 +10,23 @@
 class QAction;
 class QLabel;
 class QSplitter;
+class QStackedWidget;
+class QTimer;
+class QToolButton;
 class QTreeView;
 
 namespace halolink {
+class LocalTelemetrySource;
 class NodeListModel;
 class ProbeModels;
+class SyntheticCluster;
+class TelemetryIngest;
+class TelemetryStore;
 } // namespace halolink
 
 namespace halolink::ui {
 
+class DashboardPage;
 class NodePage;
 class StatusProxyModel;
 
@@ -35,9 +43,21 @@ public:
     QTreeView *nodeView() const { return m_nodeView; }
     LocalEngine *localEngine() const { return m_localEngine; }
     QAction *refreshAction() const { return m_refreshAction; }
+    DashboardPage *dashboard() const { return m_dashboard; }
+    QAction *dashboardAction() const { return m_dashboardAction; }
+    TelemetryStore *telemetryStore() const { return m_telemetry; }
+    TelemetryIngest *telemetryIngest() const { return m_ingest; }
+    LocalTelemetrySource *localTelemetry() const { return m_localTelemetry; }
+    bool isDashboardShown() const;
+
+    // SYNTHETIC numbers for 4 imaginary nodes, labelled as such on the dashboard;
+    // for demos and screenshots only (HALOLINK_DEMO_TELEMETRY=1). Never on by default.
+    void startDemoTelemetry();
 
 public Q_SLOTS:
     void refresh();
+    void showDashboard();
+    void showNodePage();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -50,6 +70,8 @@ private:
     void onVersionKnown(const EngineVersion &version);
     void showAbout();
     void restoreState();
+    void onLocalTelemetryState();
+    void demoTick();
 
     NodeListModel *m_nodes;
     ProbeModels *m_probeModels;
@@ -60,6 +82,17 @@ private:
     QSplitter *m_splitter;
     QLabel *m_engineLabel;
     QAction *m_refreshAction = nullptr;
+    // Live telemetry: the store of the whole cluster, fed by the node sessions.
+    TelemetryStore *m_telemetry;
+    TelemetryIngest *m_ingest;
+    LocalTelemetrySource *m_localTelemetry;
+    QStackedWidget *m_pages;
+    DashboardPage *m_dashboard;
+    QToolButton *m_dashboardButton;
+    QAction *m_dashboardAction = nullptr;
+    QTimer *m_demoTimer = nullptr;
+    SyntheticCluster *m_demo = nullptr;
+    qint64 m_demoLastNs = 0;
 };
 
 } // namespace halolink::ui

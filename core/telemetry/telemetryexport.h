@@ -16,6 +16,7 @@ struct ExportSeries {
     int series = -1;
     double t0 = 0;
     double t1 = 0;
+    bool operator==(const ExportSeries &) const = default;
 };
 
 // Reads each series over its window at the resolution a plot of maxPoints would use.

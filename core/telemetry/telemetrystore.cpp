@@ -48,10 +48,12 @@ struct Level {
     Ring<Bucket> ring;
     Accumulator open;
     double width;
+    bool enabled;
 
     Level(qsizetype capacity, double w)
         : ring(capacity)
         , width(w)
+        , enabled(capacity > 0)
     {
     }
 
@@ -67,6 +69,8 @@ struct Level {
 
     void add(double t, double v)
     {
+        if (!enabled)
+            return;
         const double period = std::floor(t / width) * width;
         if (open.count > 0 && period != open.period)
             close();
@@ -87,6 +91,8 @@ struct Level {
 
     void gap(double t)
     {
+        if (!enabled)
+            return;
         close();
         if (!ring.isEmpty() && ring.back().isGap())
             return;
@@ -97,26 +103,43 @@ struct Level {
 
 } // namespace
 
-struct TelemetryStore::Series {
-    SeriesInfo info;
+// The rings, allocated in full when the first value (or gap) arrives, so a
+// series that only ever reports null costs nothing.
+struct Rings {
     Ring<RawPoint> raw;
     Level oneSecond;
     Level tenSeconds;
+
+    Rings(qsizetype rawCapacity, qsizetype oneSecondCapacity, qsizetype tenSecondCapacity)
+        : raw(rawCapacity)
+        , oneSecond(oneSecondCapacity, 1.0)
+        , tenSeconds(tenSecondCapacity, 10.0)
+    {
+    }
+};
+
+struct TelemetryStore::Series {
+    SeriesInfo info;
+    std::unique_ptr<Rings> rings;
     double lastT = -std::numeric_limits<double>::infinity();
     Latest latest;
 
-    Series(const Config &config)
-        : raw(config.rawCapacity)
-        , oneSecond(config.oneSecondCapacity, 1.0)
-        , tenSeconds(config.tenSecondCapacity, 10.0)
+    void allocate(const Config &config)
     {
+        if (rings)
+            return;
+        if (info.peer.isEmpty())
+            rings = std::make_unique<Rings>(config.rawCapacity, config.oneSecondCapacity, config.tenSecondCapacity);
+        else
+            rings = std::make_unique<Rings>(config.meshRawCapacity, config.meshOneSecondCapacity,
+                                            config.meshTenSecondCapacity);
     }
 
     const Level *level(Resolution resolution) const
     {
         switch (resolution) {
-        case Resolution::OneSecond: return &oneSecond;
-        case Resolution::TenSeconds: return &tenSeconds;
+        case Resolution::OneSecond: return &rings->oneSecond;
+        case Resolution::TenSeconds: return &rings->tenSeconds;
         case Resolution::Raw: break;
         }
         return nullptr;
@@ -174,7 +197,7 @@ int TelemetryStore::ensureSeries(const QString &key)
     if (const auto it = m_index.constFind(key); it != m_index.cend())
         return it.value();
     const int index = int(m_series.size());
-    auto series = std::make_unique<Series>(m_config);
+    auto series = std::make_unique<Series>();
     const telemetry::SeriesKey parsed = telemetry::parseSeriesKey(key);
     series->info.key = key;
     series->info.node = parsed.node;
@@ -230,9 +253,10 @@ void TelemetryStore::append(int index, double t, double value)
         return;
     }
     s.lastT = t;
-    s.raw.push(RawPoint{t, value});
-    s.oneSecond.add(t, value);
-    s.tenSeconds.add(t, value);
+    s.allocate(m_config);
+    s.rings->raw.push(RawPoint{t, value});
+    s.rings->oneSecond.add(t, value);
+    s.rings->tenSeconds.add(t, value);
     s.latest = Latest{t, value, false};
     ++m_revision;
     if (!(m_lastTime >= t))
@@ -245,13 +269,14 @@ void TelemetryStore::markGap(int index, double t)
     if (!std::isfinite(t))
         return;
     t = std::max(t, s.lastT);
-    if (s.raw.isEmpty() && !s.latest.valid())
+    if (!s.rings)
         return; // nothing to break yet
     s.lastT = t;
-    if (s.raw.isEmpty() || s.raw.back().v == s.raw.back().v)
-        s.raw.push(RawPoint{t, kNaN});
-    s.oneSecond.gap(t);
-    s.tenSeconds.gap(t);
+    Ring<RawPoint> &raw = s.rings->raw;
+    if (raw.isEmpty() || raw.back().v == raw.back().v)
+        raw.push(RawPoint{t, kNaN});
+    s.rings->oneSecond.gap(t);
+    s.rings->tenSeconds.gap(t);
     s.latest.gap = true;
     ++m_revision;
     if (!(m_lastTime >= t))
@@ -274,9 +299,13 @@ TelemetryStore::Latest TelemetryStore::latest(int index) const
 double TelemetryStore::retainedFrom(int index, Resolution resolution) const
 {
     const Series &s = series(index);
+    if (!s.rings)
+        return kNaN;
     if (resolution == Resolution::Raw)
-        return s.raw.isEmpty() ? kNaN : s.raw.front().t;
+        return s.rings->raw.isEmpty() ? kNaN : s.rings->raw.front().t;
     const Level *level = s.level(resolution);
+    if (!level->enabled)
+        return kNaN;
     if (!level->ring.isEmpty())
         return level->ring.front().t;
     return level->open.count > 0 ? level->open.key : kNaN;
@@ -285,28 +314,37 @@ double TelemetryStore::retainedFrom(int index, Resolution resolution) const
 qsizetype TelemetryStore::pointCount(int index, Resolution resolution) const
 {
     const Series &s = series(index);
+    if (!s.rings)
+        return 0;
     if (resolution == Resolution::Raw)
-        return s.raw.size();
+        return s.rings->raw.size();
     const Level *level = s.level(resolution);
+    if (!level->enabled)
+        return 0;
     return level->ring.size() + (level->open.count > 0 ? 1 : 0);
 }
 
 Resolution TelemetryStore::pickResolution(int index, double t0, double t1, qsizetype maxPoints) const
 {
     const Series &s = series(index);
+    if (!s.rings)
+        return Resolution::Raw;
     auto holds = [t0](bool wrapped, double front) { return !wrapped || front <= t0; };
 
-    if (holds(s.raw.hasWrapped(), s.raw.isEmpty() ? kNaN : s.raw.front().t)) {
-        const qsizetype n = s.raw.upperBound(t1) - s.raw.lowerBound(t0);
+    const Ring<RawPoint> &raw = s.rings->raw;
+    if (holds(raw.hasWrapped(), raw.isEmpty() ? kNaN : raw.front().t)) {
+        const qsizetype n = raw.upperBound(t1) - raw.lowerBound(t0);
         if (n <= maxPoints)
             return Resolution::Raw;
     }
-    const Level &one = s.oneSecond;
-    if (holds(one.ring.hasWrapped(), one.ring.isEmpty() ? kNaN : one.ring.front().t)) {
+    const Level &one = s.rings->oneSecond;
+    if (one.enabled && holds(one.ring.hasWrapped(), one.ring.isEmpty() ? kNaN : one.ring.front().t)) {
         const qsizetype n = one.ring.upperBound(t1) - one.ring.lowerBound(t0) + 1;
         if (n <= maxPoints || (t1 - t0) / one.width <= maxPoints)
             return Resolution::OneSecond;
     }
+    if (!s.rings->tenSeconds.enabled)
+        return one.enabled ? Resolution::OneSecond : Resolution::Raw;
     return Resolution::TenSeconds;
 }
 
@@ -314,8 +352,10 @@ void TelemetryStore::read(int index, Resolution resolution, double t0, double t1
 {
     const Series &s = series(index);
     out.resolution = resolution;
+    if (!s.rings)
+        return;
     if (resolution == Resolution::Raw) {
-        const Ring<RawPoint> &ring = s.raw;
+        const Ring<RawPoint> &ring = s.rings->raw;
         const qsizetype first = std::max<qsizetype>(0, ring.lowerBound(t0) - 1);
         const qsizetype end = std::min(ring.size(), ring.upperBound(t1) + 1);
         out.reserve(out.size() + (end - first));
@@ -330,6 +370,8 @@ void TelemetryStore::read(int index, Resolution resolution, double t0, double t1
         return;
     }
     const Level *level = s.level(resolution);
+    if (!level->enabled)
+        return;
     const Ring<Bucket> &ring = level->ring;
     const qsizetype first = std::max<qsizetype>(0, ring.lowerBound(t0) - 1);
     const qsizetype end = std::min(ring.size(), ring.upperBound(t1) + 1);
@@ -356,8 +398,10 @@ void TelemetryStore::readClosedAfter(int index, Resolution resolution, double af
 {
     const Series &s = series(index);
     out.resolution = resolution;
+    if (!s.rings)
+        return;
     if (resolution == Resolution::Raw) {
-        const Ring<RawPoint> &ring = s.raw;
+        const Ring<RawPoint> &ring = s.rings->raw;
         for (qsizetype i = ring.upperBound(after); i < ring.size(); ++i) {
             const RawPoint &p = ring.at(i);
             out.keys.append(p.t);
@@ -368,6 +412,8 @@ void TelemetryStore::readClosedAfter(int index, Resolution resolution, double af
         }
         return;
     }
+    if (!s.level(resolution)->enabled)
+        return;
     const Ring<Bucket> &ring = s.level(resolution)->ring;
     for (qsizetype i = ring.upperBound(after); i < ring.size(); ++i) {
         const Bucket &b = ring.at(i);
@@ -382,7 +428,7 @@ void TelemetryStore::readClosedAfter(int index, Resolution resolution, double af
 bool TelemetryStore::openBucket(int index, Resolution resolution, double *key, double *mean, double *min,
                                 double *max, double *last) const
 {
-    if (resolution == Resolution::Raw)
+    if (resolution == Resolution::Raw || !series(index).rings)
         return false;
     const Accumulator &open = series(index).level(resolution)->open;
     if (open.count == 0)
@@ -404,8 +450,10 @@ size_t TelemetryStore::bytesPerSeries(const Config &config)
 size_t TelemetryStore::memoryBytes() const
 {
     size_t bytes = 0;
-    for (const auto &s : m_series)
-        bytes += s->raw.bytes() + s->oneSecond.ring.bytes() + s->tenSeconds.ring.bytes();
+    for (const auto &s : m_series) {
+        if (s->rings)
+            bytes += s->rings->raw.bytes() + s->rings->oneSecond.ring.bytes() + s->rings->tenSeconds.ring.bytes();
+    }
     return bytes;
 }
 

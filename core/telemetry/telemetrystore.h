@@ -7,7 +7,9 @@
 //   OneSecond  1 s buckets           3600 buckets (1 h)
 //   TenSeconds 10 s buckets          8640 buckets (24 h)
 //
-// A bucket keeps min, max, mean and last, so a zoomed-out plot still shows a
+// Mesh series (about 1 Hz) have their own, smaller capacities (Config). Rings
+// are allocated when a series gets its first value, so series that only ever
+// report null cost nothing. A bucket keeps min, max, mean and last, so a zoomed-out plot still shows a
 // spike. Appending is O(1) (no allocation). A gap (a node lost, a failed
 // measurement) is stored as a NaN marker in every ring: plots break the line
 // there and nothing is interpolated across it. Times are seconds since the
@@ -65,6 +67,11 @@ public:
         qsizetype rawCapacity = 3200; // 5 min 20 s at 10 Hz: a 5 min window fits with room for jitter
         qsizetype oneSecondCapacity = 3600;
         qsizetype tenSecondCapacity = 8640;
+        // Mesh latency comes once a second per pair: 1 s buckets would repeat
+        // the raw points (0 = no such level), and a cluster has many pairs.
+        qsizetype meshRawCapacity = 330;
+        qsizetype meshOneSecondCapacity = 0;
+        qsizetype meshTenSecondCapacity = 8640;
     };
 
     struct Latest {
@@ -120,7 +127,7 @@ public:
     // Bumped on every append and gap: a cheap "anything new?" for timers.
     quint64 revision() const { return m_revision; }
     quint64 droppedOutOfOrder() const { return m_droppedOutOfOrder; }
-    // Bytes held by all rings (fixed per series).
+    // Bytes held by all rings (fixed per series once it has data).
     size_t memoryBytes() const;
     static size_t bytesPerSeries(const Config &config);
 

@@ -54,6 +54,7 @@ private Q_SLOTS:
     void rangeQueryPicksResolution();
     void readIncludesEdgesOnly();
     void readClosedAfterIsIncremental();
+    void meshSeriesAreSmaller();
     void seriesAddedIsCoalesced();
     void memoryStaysFlat();
 };
@@ -323,6 +324,20 @@ void TestTelemetryStore::readClosedAfterIsIncremental()
     QCOMPARE(slice.size(), 2); // kT0+1, kT0+2 closed; kT0+3 still open
 }
 
+void TestTelemetryStore::meshSeriesAreSmaller()
+{
+    TelemetryStore store;
+    const int s = store.ensureSeries(QStringLiteral("mesh/node1->node2/rdma/one_way_p50_ns"));
+    for (int i = 0; i < 2 * 3600; ++i) // 2 h at 1 Hz
+        store.append(s, kT0 + i, 5000 + i % 7);
+    QCOMPARE(store.pointCount(s, Resolution::Raw), store.config().meshRawCapacity);
+    QCOMPARE(store.pointCount(s, Resolution::OneSecond), 0); // no such level for mesh
+    const double now = kT0 + 2 * 3600 - 1;
+    QCOMPARE(store.pickResolution(s, now - 300, now, 4000), Resolution::Raw);
+    QCOMPARE(store.pickResolution(s, now - 3600, now, 4000), Resolution::TenSeconds);
+    QVERIFY(store.memoryBytes() < TelemetryStore::bytesPerSeries(store.config()));
+}
+
 void TestTelemetryStore::seriesAddedIsCoalesced()
 {
     TelemetryStore store;
@@ -337,6 +352,8 @@ void TestTelemetryStore::memoryStaysFlat()
 {
     TelemetryStore store;
     const int s = store.ensureSeries(QStringLiteral("node1/nic/eth1/rx_bytes_per_s"));
+    QCOMPARE(store.memoryBytes(), size_t(0)); // nothing until a value arrives
+    store.append(s, kT0 - 1, 0);
     const size_t bytes = store.memoryBytes();
     QCOMPARE(bytes, TelemetryStore::bytesPerSeries(store.config()));
 

@@ -1,3 +1,11 @@
 # UI tests (label ui): offscreen, with the real engine.
 halolink_add_qt_test(tst_mainwindow SOURCES ui/tst_mainwindow.cpp LIBS halolink_ui halolink_core LABELS ui)
 halolink_add_qt_test(tst_statusstyle SOURCES ui/tst_statusstyle.cpp LIBS halolink_ui halolink_core LABELS ui)
+
+# The cluster dashboard offscreen (synthetic cluster through the real decoder, and this computer live).
+find_package(QCustomPlotQt6 REQUIRED) # imported targets are per directory
+halolink_add_qt_test(tst_dashboard SOURCES ui/tst_dashboard.cpp LIBS halolink_ui halolink_core QCustomPlotQt6::QCustomPlotQt6 Qt6::PrintSupport LABELS ui)
+
+# Benchmark (not a test): tests/bench/dashboard_frame runs it.
+add_executable(dashboard_frame_bench bench/dashboard_frame.cpp)
+target_link_libraries(dashboard_frame_bench PRIVATE halolink_ui halolink_core QCustomPlotQt6::QCustomPlotQt6 Qt6::Widgets)

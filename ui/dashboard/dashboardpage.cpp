@@ -1,0 +1,567 @@
+#include "dashboard/dashboardpage.h"
+
+#include "dashboard/latencyheatmap.h"
+#include "dashboard/timeserieschart.h"
+#include "inventory/nodelistmodel.h"
+#include "telemetry/telemetryexport.h"
+#include "telemetry/telemetryingest.h"
+#include "telemetry/telemetrymodels.h"
+#include "telemetry/telemetrystore.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDateTime>
+#include <QEvent>
+#include <QFileDialog>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QImageWriter>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPixmap>
+#include <QSaveFile>
+#include <QScrollArea>
+#include <QStandardPaths>
+#include <QStyle>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <qcustomplot.h>
+
+namespace halolink::ui {
+
+namespace {
+
+QString windowLabel(int seconds)
+{
+    if (seconds < 3600)
+        return DashboardPage::tr("%n min", nullptr, seconds / 60);
+    return DashboardPage::tr("%n h", nullptr, seconds / 3600);
+}
+
+// "gpu/card1/busy_percent" -> "card1" when the metric is prefix/<x>/suffix.
+QString middle(const QString &metric, QLatin1StringView prefix, QLatin1StringView suffix)
+{
+    if (!metric.startsWith(prefix) || !metric.endsWith(suffix) || metric.size() <= prefix.size() + suffix.size())
+        return {};
+    return metric.mid(prefix.size(), metric.size() - prefix.size() - suffix.size());
+}
+
+} // namespace
+
+DashboardPage::DashboardPage(TelemetryStore *store, TelemetryIngest *ingest, NodeListModel *nodes, QWidget *parent)
+    : QWidget(parent)
+    , m_store(store)
+    , m_ingest(ingest)
+    , m_nodes(nodes)
+    , m_latencyModel(new LatencyMatrixModel(store, ingest, this))
+    , m_timer(new QTimer(this))
+    , m_window(new QComboBox(this))
+    , m_pause(new QToolButton(this))
+    , m_tables(new QToolButton(this))
+    , m_csv(new QToolButton(this))
+    , m_png(new QToolButton(this))
+    , m_p99(new QCheckBox(tr("p99"), this))
+    , m_status(new QLabel(this))
+    , m_source(new QLabel(this))
+    , m_demo(new QLabel(this))
+    , m_chartNote(new QLabel(this))
+    , m_scroll(new QScrollArea(this))
+    , m_content(new QWidget)
+{
+    using telemetry::Unit;
+    setAccessibleName(tr("Cluster dashboard"));
+
+    // Toolbar: window, pause, tables, export; what is shown and where it comes from.
+    for (int seconds : windowChoicesSeconds())
+        m_window->addItem(windowLabel(seconds), seconds);
+    m_window->setCurrentIndex(int(windowChoicesSeconds().indexOf(m_windowSeconds)));
+    m_window->setAccessibleName(tr("Time window"));
+    m_window->setToolTip(tr("How much history the charts show"));
+    connect(m_window, &QComboBox::currentIndexChanged, this,
+            [this](int index) { setWindowSeconds(m_window->itemData(index).toInt()); });
+
+    m_pause->setCheckable(true);
+    m_pause->setIcon(style()->standardIcon(QStyle::SP_MediaPause));
+    m_pause->setText(tr("Pause"));
+    m_pause->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_pause->setToolTip(tr("Freeze the charts; data keeps arriving. Dragging or zooming a time axis pauses too."));
+    m_pause->setShortcut(QKeySequence(Qt::Key_Space));
+    connect(m_pause, &QToolButton::toggled, this, &DashboardPage::setPaused);
+
+    m_tables->setCheckable(true);
+    m_tables->setText(tr("Tables"));
+    m_tables->setToolTip(tr("Show every chart as a table of the same numbers"));
+    connect(m_tables, &QToolButton::toggled, this, &DashboardPage::setShowTables);
+
+    m_csv->setText(tr("Export CSV…"));
+    m_csv->setToolTip(tr("Save the series of the charts, over the time shown, as CSV"));
+    connect(m_csv, &QToolButton::clicked, this, &DashboardPage::chooseCsv);
+    m_png->setText(tr("Export PNG…"));
+    m_png->setToolTip(tr("Save the charts as an image"));
+    connect(m_png, &QToolButton::clicked, this, &DashboardPage::choosePng);
+
+    auto *windowLabelWidget = new QLabel(tr("&Window:"), this);
+    windowLabelWidget->setBuddy(m_window);
+    auto *toolbar = new QHBoxLayout;
+    toolbar->setSpacing(6);
+    toolbar->addWidget(windowLabelWidget);
+    toolbar->addWidget(m_window);
+    toolbar->addWidget(m_pause);
+    toolbar->addSpacing(8);
+    toolbar->addWidget(m_status, 1);
+    toolbar->addWidget(m_tables);
+    toolbar->addWidget(m_csv);
+    toolbar->addWidget(m_png);
+
+    m_source->setWordWrap(true);
+    m_source->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_source->setVisible(false);
+    m_demo->setVisible(false);
+    m_demo->setWordWrap(true);
+    m_demo->setAutoFillBackground(true);
+    m_demo->setMargin(6);
+    m_chartNote->setVisible(false);
+    m_chartNote->setWordWrap(true);
+    m_chartNote->setForegroundRole(QPalette::PlaceholderText);
+
+    // Panels.
+    m_heatmap = new LatencyHeatmap(m_latencyModel, m_content);
+    m_latency = new TimeSeriesChart(store, tr("Latency over time"), Unit::Nanoseconds, m_content);
+    m_latency->headerLayout()->addWidget(m_p99);
+    m_p99->setToolTip(tr("Also draw the 99th percentile (dashed)"));
+    m_nic = new TimeSeriesChart(store, tr("NIC bandwidth (rx solid, tx dashed)"), Unit::BytesPerSecond, m_content);
+    m_rdma = new TimeSeriesChart(store, tr("RDMA bandwidth (rx solid, tx dashed)"), Unit::BytesPerSecond, m_content);
+    m_gpu = new TimeSeriesChart(store, tr("GPU utilization"), Unit::Percent, m_content);
+    m_gpu->setValueRange(0, 100);
+    m_memory = new TimeSeriesChart(store, tr("Unified memory used (VRAM + GTT)"), Unit::Bytes, m_content);
+
+    auto *grid = new QGridLayout(m_content);
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->setSpacing(6);
+    grid->addWidget(m_heatmap, 0, 0);
+    grid->addWidget(m_latency, 0, 1);
+    grid->addWidget(m_gpu, 1, 0);
+    grid->addWidget(m_memory, 1, 1);
+    grid->addWidget(m_nic, 2, 0);
+    grid->addWidget(m_rdma, 2, 1);
+    for (int row = 0; row < 3; ++row) {
+        grid->setRowMinimumHeight(row, 230);
+        grid->setRowStretch(row, 1);
+    }
+    grid->setColumnStretch(0, 1);
+    grid->setColumnStretch(1, 1);
+    m_scroll->setWidget(m_content);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(6);
+    layout->addLayout(toolbar);
+    layout->addWidget(m_demo);
+    layout->addWidget(m_source);
+    layout->addWidget(m_chartNote);
+    layout->addWidget(m_scroll, 1);
+
+    for (TimeSeriesChart *chart : charts())
+        connect(chart, &TimeSeriesChart::userRangeChanged, this, &DashboardPage::onUserRange);
+    connect(m_heatmap, &LatencyHeatmap::pairClicked, this, &DashboardPage::onPairClicked);
+    connect(m_heatmap, &LatencyHeatmap::settingsChanged, this, [this] {
+        m_linesDirty = true;
+        m_reload = true;
+    });
+    connect(m_p99, &QCheckBox::toggled, this, [this] {
+        m_linesDirty = true;
+        m_reload = true;
+    });
+    connect(m_store, &TelemetryStore::seriesAdded, this, [this] { m_linesDirty = true; });
+    if (m_nodes) {
+        for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
+            connect(m_nodes, signal, this, [this] { m_linesDirty = true; });
+        connect(m_nodes, &QAbstractItemModel::dataChanged, this, [this] { m_linesDirty = true; });
+    }
+
+    m_timer->setInterval(kFrameIntervalMs);
+    m_timer->setTimerType(Qt::PreciseTimer);
+    connect(m_timer, &QTimer::timeout, this, &DashboardPage::tick);
+
+    const double t = now();
+    m_viewEnd = t;
+    m_viewStart = t - m_windowSeconds;
+    updateStatus();
+}
+
+DashboardPage::~DashboardPage() = default;
+
+QList<int> DashboardPage::windowChoicesSeconds()
+{
+    return {60, 5 * 60, 15 * 60, 3600, 6 * 3600, 24 * 3600};
+}
+
+QList<TimeSeriesChart *> DashboardPage::charts() const
+{
+    return {m_latency, m_gpu, m_memory, m_nic, m_rdma};
+}
+
+int DashboardPage::windowSeconds() const
+{
+    return m_windowSeconds;
+}
+
+void DashboardPage::setWindowSeconds(int seconds)
+{
+    if (seconds <= 0)
+        return;
+    m_windowSeconds = seconds;
+    const int index = m_window->findData(seconds);
+    if (index >= 0 && index != m_window->currentIndex()) {
+        QSignalBlocker block(m_window);
+        m_window->setCurrentIndex(index);
+    }
+    // Paused: the same end, the new length. Live: follows now.
+    m_viewEnd = m_paused ? m_viewEnd : now();
+    m_viewStart = m_viewEnd - seconds;
+    m_reload = true;
+    updateStatus();
+}
+
+void DashboardPage::setPaused(bool paused)
+{
+    if (paused == m_paused)
+        return;
+    m_paused = paused;
+    {
+        QSignalBlocker block(m_pause);
+        m_pause->setChecked(paused);
+    }
+    m_pause->setIcon(style()->standardIcon(paused ? QStyle::SP_MediaPlay : QStyle::SP_MediaPause));
+    m_pause->setText(paused ? tr("Resume") : tr("Pause"));
+    if (!paused)
+        m_reload = true; // back to now, whatever was zoomed
+    updateStatus();
+}
+
+void DashboardPage::setShowTables(bool tables)
+{
+    {
+        QSignalBlocker block(m_tables);
+        m_tables->setChecked(tables);
+    }
+    m_heatmap->setShowTable(tables);
+    for (TimeSeriesChart *chart : charts())
+        chart->setShowTable(tables);
+    m_reload = true;
+    tick();
+}
+
+void DashboardPage::setSourceStatus(const QString &text, bool problem)
+{
+    m_source->setText(text);
+    m_source->setVisible(!text.isEmpty());
+    m_source->setForegroundRole(problem ? QPalette::WindowText : QPalette::PlaceholderText);
+}
+
+void DashboardPage::setDemoBanner(const QString &text)
+{
+    m_demo->setText(text);
+    m_demo->setVisible(!text.isEmpty());
+    QPalette p = m_demo->palette();
+    p.setColor(QPalette::Window, QColor(0xf5, 0xc2, 0x42));
+    p.setColor(QPalette::WindowText, Qt::black);
+    m_demo->setPalette(p);
+}
+
+double DashboardPage::now() const
+{
+    const double wall = QDateTime::currentMSecsSinceEpoch() / 1000.0;
+    const double newest = m_store->lastTime();
+    // A node whose clock runs a little ahead still shows its newest samples.
+    return newest == newest && newest > wall && newest - wall < 60 ? newest : wall;
+}
+
+QString DashboardPage::nodeName(const QString &id) const
+{
+    return m_nodeNames.value(id, id);
+}
+
+void DashboardPage::rebuildNodes()
+{
+    QStringList ids;
+    m_nodeNames.clear();
+    if (m_nodes) {
+        for (int row = 0; row < m_nodes->rowCount(); ++row) {
+            const Node node = m_nodes->node(row);
+            ids.append(node.id);
+            m_nodeNames.insert(node.id, node.name);
+        }
+    }
+    // Nodes the telemetry knows that the inventory does not (yet): by their id.
+    for (const QString &id : m_store->nodes()) {
+        if (!ids.contains(id))
+            ids.append(id);
+    }
+    m_nodeIds = ids;
+    // The heatmap lists nodes that take part in the mesh (or all when nobody does yet).
+    QStringList names;
+    for (const QString &id : std::as_const(ids))
+        names.append(nodeName(id));
+    m_latencyModel->setNodes(ids, names);
+    for (TimeSeriesChart *chart : charts())
+        chart->setNodeNames(m_nodeNames);
+}
+
+void DashboardPage::rebuildLines()
+{
+    rebuildNodes();
+    const QString transport = LatencyMatrixModel::transportName(m_latencyModel->transport());
+    const bool oneWay = m_latencyModel->measure() == LatencyMatrixModel::Measure::OneWay;
+    const QString p50 = transport + (oneWay ? QLatin1StringView("/one_way_p50_ns") : QLatin1StringView("/rtt_p50_ns"));
+    const QString p99 = transport + (oneWay ? QLatin1StringView("/one_way_p99_ns") : QLatin1StringView("/rtt_p99_ns"));
+
+    QList<TimeSeriesChart::Line> gpu, memory, nic, rdma, latency;
+    QHash<QString, int> gpuCards; // cards per node, for labels
+    for (int s = 0; s < m_store->seriesCount(); ++s) {
+        const SeriesInfo &info = m_store->info(s);
+        if (!info.peer.isEmpty() || !info.metric.startsWith(QLatin1StringView("gpu/")))
+            continue;
+        if (info.metric.endsWith(QLatin1StringView("/busy_percent")))
+            ++gpuCards[info.node];
+    }
+    int hiddenNodes = 0;
+    for (int s = 0; s < m_store->seriesCount(); ++s) {
+        const SeriesInfo &info = m_store->info(s);
+        const int nodeIndex = int(m_nodeIds.indexOf(info.node));
+        if (nodeIndex < 0)
+            continue;
+        if (nodeIndex >= kMaxChartNodes) {
+            hiddenNodes = std::max(hiddenNodes, int(m_nodeIds.size()) - kMaxChartNodes);
+            continue;
+        }
+        const QString node = nodeName(info.node);
+        if (!info.peer.isEmpty()) {
+            const int peerIndex = int(m_nodeIds.indexOf(info.peer));
+            if (peerIndex < 0 || peerIndex >= kMaxChartNodes)
+                continue;
+            const bool picked = m_pickedPairs.isEmpty() || m_pickedPairs.contains({info.node, info.peer});
+            if (!picked)
+                continue;
+            const int pair = nodeIndex * kMaxChartNodes + peerIndex;
+            const QString label = tr("%1 → %2").arg(node, nodeName(info.peer));
+            if (info.metric == p50)
+                latency.append({s, label + QStringLiteral(" p50"), pair, false});
+            else if (m_p99->isChecked() && info.metric == p99)
+                latency.append({s, label + QStringLiteral(" p99"), pair, true});
+            continue;
+        }
+        const QString &metric = info.metric;
+        if (QString card = middle(metric, QLatin1StringView("gpu/"), QLatin1StringView("/busy_percent")); !card.isEmpty()) {
+            gpu.append({s, gpuCards.value(info.node) > 1 ? node + QLatin1Char(' ') + card : node, nodeIndex, false});
+        } else if (QString c = middle(metric, QLatin1StringView("gpu/"), QLatin1StringView("/unified_used_bytes")); !c.isEmpty()) {
+            memory.append({s, gpuCards.value(info.node) > 1 ? node + QLatin1Char(' ') + c : node, nodeIndex, false});
+        } else if (QString dev = middle(metric, QLatin1StringView("nic/"), QLatin1StringView("/rx_bytes_per_s")); !dev.isEmpty()) {
+            nic.append({s, tr("%1 %2 rx").arg(node, dev), nodeIndex, false});
+        } else if (QString d = middle(metric, QLatin1StringView("nic/"), QLatin1StringView("/tx_bytes_per_s")); !d.isEmpty()) {
+            nic.append({s, tr("%1 %2 tx").arg(node, d), nodeIndex, true});
+        } else if (QString port = middle(metric, QLatin1StringView("rdma/"), QLatin1StringView("/rx_bytes_per_s")); !port.isEmpty()) {
+            rdma.append({s, tr("%1 %2 rx").arg(node, port), nodeIndex, false});
+        } else if (QString p = middle(metric, QLatin1StringView("rdma/"), QLatin1StringView("/tx_bytes_per_s")); !p.isEmpty()) {
+            rdma.append({s, tr("%1 %2 tx").arg(node, p), nodeIndex, true});
+        }
+    }
+    // Pairs: keep the chart readable; the heatmap and its table have them all.
+    if (latency.size() > kMaxLatencyPairs * (m_p99->isChecked() ? 2 : 1))
+        latency.resize(kMaxLatencyPairs * (m_p99->isChecked() ? 2 : 1));
+    // Colours of pairs: in order of appearance.
+    QHash<int, int> pairColor;
+    for (TimeSeriesChart::Line &line : latency) {
+        if (!pairColor.contains(line.color))
+            pairColor.insert(line.color, int(pairColor.size()));
+        line.color = pairColor.value(line.color);
+    }
+    m_gpu->setLines(gpu);
+    m_memory->setLines(memory);
+    m_nic->setLines(nic);
+    m_rdma->setLines(rdma);
+    m_latency->setLines(latency);
+    m_latency->setTitle(tr("Latency over time, %1%2")
+                            .arg(QString(m_latencyModel->description()).replace(QLatin1StringView(" p50"), QString()),
+                                 m_pickedPairs.isEmpty() ? QString() : tr(" (picked pairs)")));
+
+    m_gpu->setEmptyText(gpu.isEmpty() ? tr("No GPU telemetry yet (no amdgpu GPU reported by the nodes).") : QString());
+    m_memory->setEmptyText(memory.isEmpty() ? tr("No GPU memory telemetry yet.") : QString());
+    m_nic->setEmptyText(nic.isEmpty() ? tr("No NIC telemetry yet.") : QString());
+    m_rdma->setEmptyText(rdma.isEmpty() ? tr("No RDMA byte counters: no RDMA device, or a driver that counts "
+                                            "only packets (Soft-RoCE).")
+                                        : QString());
+    m_latency->setEmptyText(latency.isEmpty() ? tr("No %1 latency measured yet: the mesh needs two or more nodes.")
+                                                    .arg(m_latencyModel->description())
+                                              : QString());
+    m_chartNote->setText(hiddenNodes > 0 ? tr("Charts show the first %1 nodes; %2 more are in the heatmap and the "
+                                              "tables.")
+                                               .arg(kMaxChartNodes)
+                                               .arg(hiddenNodes)
+                                         : QString());
+    m_chartNote->setVisible(hiddenNodes > 0);
+    m_linesDirty = false;
+    m_reload = true;
+}
+
+void DashboardPage::tick()
+{
+    ++m_ticks;
+    if (m_linesDirty)
+        rebuildLines();
+    if (!m_paused) {
+        m_viewEnd = now();
+        m_viewStart = m_viewEnd - m_windowSeconds;
+    } else if (!m_reload) {
+        return; // frozen: nothing moves until the person does something
+    }
+    const bool reload = m_reload;
+    m_reload = false;
+    for (TimeSeriesChart *chart : charts())
+        chart->sync(m_viewStart, m_viewEnd, reload);
+    // Numbers people read (tables, heatmap) at 2 Hz is plenty.
+    if (reload || m_ticks % 15 == 0) {
+        m_latencyModel->refresh();
+        m_heatmap->sync();
+        for (TimeSeriesChart *chart : charts()) {
+            if (chart->showsTable())
+                chart->refreshTable(m_viewStart, m_viewEnd);
+        }
+        updateStatus();
+    }
+}
+
+void DashboardPage::onUserRange(double lower, double upper)
+{
+    if (upper - lower < 1)
+        return;
+    setPaused(true);
+    m_viewStart = lower;
+    m_viewEnd = upper;
+    m_reload = true;
+    updateStatus();
+}
+
+void DashboardPage::onPairClicked(int from, int to)
+{
+    const QPair<QString, QString> pair(m_latencyModel->nodeIds().value(from), m_latencyModel->nodeIds().value(to));
+    if (m_pickedPairs.contains(pair))
+        m_pickedPairs.removeAll(pair);
+    else
+        m_pickedPairs.append(pair);
+    m_linesDirty = true;
+    tick();
+}
+
+void DashboardPage::updateStatus()
+{
+    const QString range = QStringLiteral("%1 – %2")
+                              .arg(QDateTime::fromMSecsSinceEpoch(qint64(m_viewStart * 1000)).toString(QStringLiteral("HH:mm:ss")),
+                                   QDateTime::fromMSecsSinceEpoch(qint64(m_viewEnd * 1000)).toString(QStringLiteral("HH:mm:ss")));
+    const int nodes = int(m_store->nodes().size());
+    if (m_paused)
+        m_status->setText(tr("Paused at %1 — data keeps arriving. Resume to follow it.").arg(range));
+    else
+        m_status->setText(tr("Live, %n node(s) reporting", nullptr, nodes));
+}
+
+bool DashboardPage::exportCsv(const QString &path, QString *error)
+{
+    QList<ExportSeries> series;
+    for (TimeSeriesChart *chart : charts())
+        series += chart->exportSeries(m_viewStart, m_viewEnd);
+    // The heatmap's cells: the latest value of each measured pair.
+    for (int from = 0; from < m_latencyModel->rowCount(); ++from) {
+        for (int to = 0; to < m_latencyModel->columnCount(); ++to) {
+            const int s = m_latencyModel->seriesOf(from, to);
+            if (s >= 0 && !series.contains(ExportSeries{s, m_viewStart, m_viewEnd}))
+                series.append(ExportSeries{s, m_viewStart, m_viewEnd});
+        }
+    }
+    return writeTelemetryCsv(*m_store, series, path, error);
+}
+
+bool DashboardPage::exportPng(const QString &path, QString *error)
+{
+    // Charts scrolled out of view were not kept current: bring all of them up to date first.
+    for (TimeSeriesChart *chart : charts()) {
+        chart->sync(m_viewStart, m_viewEnd, true, true);
+        chart->plot()->replot(QCustomPlot::rpImmediateRefresh);
+    }
+    m_heatmap->sync(true);
+    m_heatmap->plot()->replot(QCustomPlot::rpImmediateRefresh);
+    const QPixmap pixmap = m_content->grab();
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        if (error)
+            *error = file.errorString();
+        return false;
+    }
+    if (!pixmap.save(&file, "PNG")) {
+        if (error)
+            *error = tr("Could not encode the image.");
+        file.cancelWriting();
+        return false;
+    }
+    if (!file.commit()) {
+        if (error)
+            *error = file.errorString();
+        return false;
+    }
+    return true;
+}
+
+void DashboardPage::chooseCsv()
+{
+    const QString suggested = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)
+        + QStringLiteral("/halolink-telemetry-%1.csv").arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export CSV"), suggested, tr("CSV files (*.csv)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!exportCsv(path, &error))
+        QMessageBox::warning(this, tr("Export CSV"), tr("Could not write %1: %2").arg(path, error));
+}
+
+void DashboardPage::choosePng()
+{
+    const QString suggested = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)
+        + QStringLiteral("/halolink-dashboard-%1.png").arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export PNG"), suggested, tr("PNG images (*.png)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!exportPng(path, &error))
+        QMessageBox::warning(this, tr("Export PNG"), tr("Could not write %1: %2").arg(path, error));
+}
+
+void DashboardPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    m_reload = true;
+    m_timer->start();
+    tick();
+}
+
+void DashboardPage::hideEvent(QHideEvent *event)
+{
+    QWidget::hideEvent(event);
+    m_timer->stop(); // nothing to draw for nobody
+}
+
+void DashboardPage::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        const PlotColors colors = PlotColors::fromPalette(palette());
+        m_heatmap->setColors(colors);
+        for (TimeSeriesChart *chart : charts())
+            chart->setColors(colors);
+    }
+}
+
+} // namespace halolink::ui
