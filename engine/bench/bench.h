@@ -1,7 +1,8 @@
 #pragma once
 // `halolink-engine bench` and `reflect`: parameters, results and the
 // halolink.bench/1 document. The transports live in tcp_bench.* and
-// rdma_bench.*; the server side in reflector.*.
+// rdma_bench.*; the server side in reflector_service.* (run by `reflect`
+// in reflector.cpp, and by the agent).
 
 #include <cstdint>
 #include <optional>

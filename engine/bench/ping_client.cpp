@@ -2,8 +2,7 @@
 
 #include <sys/socket.h>
 
-#include "bench/bench.h"
-#include "bench/control.h"
+#include "bench/tcp_bench.h"
 
 namespace halolink::bench {
 
@@ -20,45 +19,15 @@ void TcpPinger::connect(int timeoutMs)
 {
     close();
     m_aborted = false;
-    const SocketAddress address = resolveAddress(m_peer, m_port);
-    const std::string peerText = addressText(address);
-    Fd fd = connectTcp(address, peerText, timeoutMs);
-    setNoDelay(fd.get());
-    setIoTimeouts(fd.get(), timeoutMs);
-
     // Iterations the reflector will never count down in practice: the
-    // session lasts until we close it (or until it idles out after 30 s).
+    // session lasts until we close it.
     Request request;
     request.transport = Transport::Tcp;
     request.test = TestKind::Latency;
     request.size = m_size;
     request.iters = kMaxIterations;
     request.warmup = 0;
-    const RequestBytes req = encodeRequest(request);
-    Io io = sendAll(fd.get(), req.data(), req.size());
-    ReplyBytes bytes {};
-    if (io == Io::Ok)
-        io = recvAll(fd.get(), bytes.data(), bytes.size());
-    if (io == Io::Timeout)
-        throw sys::EngineError { errors::kPeerUnresponsive,
-            peerText + " accepted the connection but sent no reply within " + std::to_string(timeoutMs)
-                + " ms",
-            1 };
-    if (io != Io::Ok)
-        throw sys::EngineError { errors::kProtocolMismatch,
-            peerText + " closed the connection during the handshake (" + ioText(io)
-                + "; is it a halolink-engine reflector?)",
-            1 };
-    auto reply = decodeReply(bytes.data(), bytes.size());
-    if (!reply)
-        throw sys::EngineError { errors::kProtocolMismatch,
-            peerText + " answered, but not as a halolink-engine reflector", 1 };
-    if (reply->status != Status::Ok) {
-        const std::string why = reply->reason.empty() ? statusName(reply->status) : reply->reason;
-        throw sys::EngineError { reply->status == Status::VersionMismatch ? errors::kProtocolMismatch
-                                                                          : errors::kPeerRefused,
-            "the reflector refused the test: " + why, 1 };
-    }
+    Fd fd = openControl(m_peer, m_port, request, timeoutMs, timeoutMs);
     std::lock_guard lock(m_fdMutex);
     m_fd = std::move(fd);
     if (m_aborted)

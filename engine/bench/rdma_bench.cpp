@@ -26,14 +26,12 @@
 
 #include "bench/bench.h"
 #include "bench/net.h"
+#include "bench/tcp_bench.h"
 #include "probe/probe.h"
 #include "rdma/verbs.h"
 #include "sys/root.h"
 
 namespace halolink::bench {
-
-// The TCP preflight (tcp_bench.cpp).
-Fd openControl(const BenchParams &p, const Request &request, Reply *replyOut);
 
 namespace {
 
@@ -745,7 +743,7 @@ BenchResult runRdmaBench(const BenchParams &p)
     {
         Request ask = p.request();
         ask.flags |= kFlagPreflight;
-        openControl(p, ask, nullptr);
+        openControl(p.peer, p.port, ask);
     }
 
     const auto &cm = rdma::RdmaCm::get();

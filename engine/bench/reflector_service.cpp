@@ -1,5 +1,6 @@
 #include "bench/reflector_service.h"
 
+#include <algorithm>
 #include <arpa/inet.h>
 #include <cerrno>
 #include <cstring>
@@ -8,6 +9,7 @@
 #include <sys/eventfd.h>
 #include <sys/socket.h>
 #include <unistd.h>
+#include <vector>
 
 #include "bench/control.h"
 #include "bench/rdma_bench.h"
@@ -16,12 +18,14 @@ namespace halolink::bench {
 
 namespace {
 
-// As `reflect`: a client silent for this long is gone; a handshake that
-// does not arrive within this long is not a HaloLink client.
+// A client that sends nothing for this long is gone (its host died without
+// closing the connection); the session ends and frees its thread. A
+// handshake that does not arrive within kHandshakeTimeoutMs is not a
+// HaloLink client.
 constexpr int kSessionIdleMs = 30000;
 constexpr int kHandshakeTimeoutMs = 5000;
 
-Fd listenTcp(const std::string &bind, int port, int *boundPort)
+Fd listenTcp(const std::string &bind, int port, const std::string &choosePort, int *boundPort)
 {
     SocketAddress address;
     try {
@@ -33,7 +37,8 @@ Fd listenTcp(const std::string &bind, int port, int *boundPort)
     if (!fd.valid())
         throw sys::EngineError { errors::kSystemError,
             std::string("cannot create a TCP socket: ") + std::strerror(errno), 1 };
-    // A restarted agent must not wait for its old connections' TIME_WAIT.
+    // Restarting a reflector must not wait for old connections' TIME_WAIT;
+    // a live listener still makes bind() fail (SO_REUSEADDR is not REUSEPORT).
     int one = 1;
     ::setsockopt(fd.get(), SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
     if (::bind(fd.get(), address.get(), address.length) != 0) {
@@ -41,10 +46,7 @@ Fd listenTcp(const std::string &bind, int port, int *boundPort)
         const std::string where = addressText(address);
         if (e == EADDRINUSE)
             throw sys::EngineError { errors::kPortInUse,
-                where
-                    + " is already in use (another reflector, or "
-                      "another program; choose another port)",
-                1 };
+                where + " is already in use (another reflector, or another program; " + choosePort + ")", 1 };
         if (e == EADDRNOTAVAIL)
             throw sys::EngineError { errors::kBadAddress, where + " is not an address of this node", 1 };
         if (e == EACCES)
@@ -66,20 +68,42 @@ Fd listenTcp(const std::string &bind, int port, int *boundPort)
     return fd;
 }
 
-void echoLatency(int fd, const Request &req)
+// Echoes `req.size`-byte messages until the client closes. No per-call
+// receive timeout (the kernel would arm a timer on every recv): keepalive and
+// TCP_USER_TIMEOUT find a client whose host died, and stop() shuts the
+// socket down.
+void echoLatency(int fd, const Request &req, const ReflectorService::LogFn &log)
 {
     std::vector<char> buf(req.size);
+    const bool spin = req.flags & kFlagBusyPoll;
+    if (spin)
+        setBusyPoll(fd, 50);
+    setIoTimeouts(fd, 0);
+    setDeadPeerDetection(fd, kSessionIdleMs);
+    const std::int64_t spinTimeoutNs = std::int64_t(kSessionIdleMs) * 1'000'000;
+    std::uint64_t count = 0;
     for (;;) {
-        Io io = recvAll(fd, buf.data(), buf.size());
+        Io io = spin ? recvAllSpinning(fd, buf.data(), buf.size(), spinTimeoutNs)
+                     : recvAll(fd, buf.data(), buf.size());
         if (io == Io::Ok)
             io = sendAll(fd, buf.data(), buf.size());
-        if (io != Io::Ok)
-            return; // the client closed (the normal end), went silent, or we stop
+        if (io != Io::Ok) {
+            // The client closing after its last iteration is the normal end.
+            if (io != Io::Closed)
+                log("latency session ended after " + std::to_string(count) + " messages: " + ioText(io));
+            return;
+        }
+        ++count;
     }
 }
 
-void receiveBandwidth(int fd, const Request &req, std::int64_t start)
+// Counts what the sender writes until it shuts its side down, then answers
+// with the count and the receiver-side time.
+void receiveBandwidth(int fd, const Request &req, std::int64_t start, const ReflectorService::LogFn &log)
 {
+    setIoTimeouts(fd, kSessionIdleMs);
+    // Reads at least as large as the writes; larger reads cost nothing and
+    // save system calls when the sender's writes coalesce.
     std::vector<char> buf(std::max<std::size_t>(req.size, 1u << 20));
     std::uint64_t bytes = 0;
     std::int64_t last = start;
@@ -92,22 +116,28 @@ void receiveBandwidth(int fd, const Request &req, std::int64_t start)
         }
         if (n < 0 && errno == EINTR)
             continue;
-        if (n < 0)
+        if (n < 0) {
+            log(std::string("bandwidth session lost after ") + std::to_string(bytes)
+                + " bytes: " + std::strerror(errno));
             return;
+        }
         break; // EOF: the sender is done and waits for our count
     }
+    // Receiver-side time from the moment the test could start (the reply
+    // went out) to the last byte, like iperf3's receiver figure.
     const ReportBytes report = encodeReport({ bytes, static_cast<std::uint64_t>(last - start) });
     sendAll(fd, report.data(), report.size());
 }
 
 } // namespace
 
-std::unique_ptr<ReflectorService> ReflectorService::start(const ReflectParams &p, LogFn log)
+std::unique_ptr<ReflectorService> ReflectorService::start(
+    const ReflectParams &p, LogFn log, ReflectorWording wording)
 {
     std::unique_ptr<ReflectorService> s(new ReflectorService);
     s->m_log = std::move(log);
     s->m_bind = p.bind;
-    s->m_listener = listenTcp(p.bind, p.port, &s->m_port);
+    s->m_listener = listenTcp(p.bind, p.port, wording.choosePort, &s->m_port);
     s->m_wake = Fd(::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK));
     if (!s->m_wake.valid())
         throw sys::EngineError { errors::kSystemError, std::string("eventfd: ") + std::strerror(errno), 1 };
@@ -115,7 +145,7 @@ std::unique_ptr<ReflectorService> ReflectorService::start(const ReflectParams &p
     if (p.rdma)
         s->m_rdma = RdmaListener::start(p.bind, s->m_port, *s->m_sessions, &s->m_rdmaReason);
     else
-        s->m_rdmaReason = "disabled";
+        s->m_rdmaReason = std::move(wording.rdmaOff);
     s->log("listening on " + p.bind + ":" + std::to_string(s->m_port)
         + (s->m_rdma ? " (TCP and RDMA)" : " (TCP only: " + s->m_rdmaReason + ")"));
     s->m_acceptThread = std::thread(&ReflectorService::acceptLoop, s.get());
@@ -187,9 +217,13 @@ void ReflectorService::serveTcp(Fd fd, std::string peer)
     SessionGuard guard(*m_sessions, fd.get());
     setNoDelay(fd.get());
     setIoTimeouts(fd.get(), kHandshakeTimeoutMs);
+
     RequestBytes bytes {};
-    if (recvAll(fd.get(), bytes.data(), bytes.size()) != Io::Ok)
+    Io io = recvAll(fd.get(), bytes.data(), bytes.size());
+    if (io != Io::Ok) {
+        log(peer + ": no request (" + ioText(io) + ")");
         return;
+    }
     auto req = decodeRequest(bytes.data(), bytes.size());
     if (!req) {
         log(peer + ": not a HaloLink request; closing");
@@ -202,7 +236,7 @@ void ReflectorService::serveTcp(Fd fd, std::string peer)
         reply.reason = "RDMA tests connect through rdma_cm, not TCP";
     }
     const ReplyBytes out = encodeReply(reply);
-    const Io io = sendAll(fd.get(), out.data(), out.size());
+    io = sendAll(fd.get(), out.data(), out.size());
     const std::int64_t start = nowNs();
     if (reply.status != Status::Ok) {
         log(peer + ": refused: " + reply.reason);
@@ -210,17 +244,20 @@ void ReflectorService::serveTcp(Fd fd, std::string peer)
     }
     if (io != Io::Ok || (req->flags & kFlagPreflight))
         return;
-    setIoTimeouts(fd.get(), kSessionIdleMs);
+
+    log(peer + ": tcp " + testName(req->test) + ", " + std::to_string(req->size) + " bytes");
+    const auto sessionLog = [this](const std::string &line) { log(line); };
     if (req->test == TestKind::Latency)
-        echoLatency(fd.get(), *req);
+        echoLatency(fd.get(), *req, sessionLog);
     else
-        receiveBandwidth(fd.get(), *req, start);
+        receiveBandwidth(fd.get(), *req, start, sessionLog);
+    log(peer + ": done");
 }
 
-void ReflectorService::stop(int timeoutMs)
+bool ReflectorService::stop(int timeoutMs)
 {
     if (m_stopped.exchange(true))
-        return;
+        return m_idle;
     if (m_wake.valid()) {
         const std::uint64_t one = 1;
         [[maybe_unused]] ssize_t n = ::write(m_wake.get(), &one, sizeof one);
@@ -229,7 +266,7 @@ void ReflectorService::stop(int timeoutMs)
         m_acceptThread.join();
     m_listener.reset(); // the port is free from here on
     if (!m_sessions)
-        return;
+        return m_idle;
     m_sessions->stopAll();
     {
         std::lock_guard lock(m_mutex);
@@ -239,7 +276,7 @@ void ReflectorService::stop(int timeoutMs)
     }
     if (m_sessions->waitIdle(timeoutMs)) {
         m_rdma.reset();
-        return;
+        return m_idle;
     }
     // An RDMA session stuck in the kernel (a device that stopped answering)
     // still refers to the tracker and the listener: keep both alive for the
@@ -247,6 +284,8 @@ void ReflectorService::stop(int timeoutMs)
     log("an RDMA session did not end within " + std::to_string(timeoutMs) + " ms; leaving it");
     (void)m_rdma.release();
     (void)m_sessions.release();
+    m_idle = false;
+    return m_idle;
 }
 
 } // namespace halolink::bench

@@ -1,10 +1,11 @@
 #pragma once
-// The reflector as an object that can be started and stopped inside a
-// long-lived process (the agent), instead of the blocking runReflector() of
-// `halolink-engine reflect`. It serves the same control protocol: TCP tests
-// on bind:port, RDMA tests through rdma_cm on the same address and port where
-// this node can. One thread accepts; one thread per TCP test session, joined
-// when it ends; RDMA sessions belong to RdmaListener and end with the tracker.
+// The reflector: serves peers' tests on bind:port until stopped. TCP tests
+// on bind:port always; RDMA tests through rdma_cm on the same address and
+// port where this node can. One thread accepts; one thread per TCP test
+// session, so a slow or vanished client never holds up the others (joined
+// when it ends); RDMA sessions belong to RdmaListener and end with the
+// tracker. `halolink-engine reflect` (runReflector(), reflector.cpp) runs one
+// until a signal; the agent starts and stops one on request.
 
 #include <atomic>
 #include <functional>
@@ -22,6 +23,13 @@ namespace halolink::bench {
 
 class RdmaListener;
 
+// What the reflector's messages tell the user to do, in the caller's terms
+// (the CLI names its options; the agent its request parameters).
+struct ReflectorWording {
+    std::string choosePort = "choose another port"; // after "... is already in use"
+    std::string rdmaOff = "disabled"; // rdmaReason() when ReflectParams::rdma is false
+};
+
 class ReflectorService {
 public:
     using LogFn = std::function<void(const std::string &)>;
@@ -32,7 +40,8 @@ public:
 
     // Binds and starts serving. Port 0 picks a free port (see port()).
     // Throws sys::EngineError (port_in_use, bad_address, system_error).
-    static std::unique_ptr<ReflectorService> start(const ReflectParams &p, LogFn log = {});
+    static std::unique_ptr<ReflectorService> start(
+        const ReflectParams &p, LogFn log = {}, ReflectorWording wording = {});
 
     const std::string &bind() const { return m_bind; }
     int port() const { return m_port; }
@@ -40,8 +49,9 @@ public:
     const std::string &rdmaReason() const { return m_rdmaReason; }
 
     // Stops accepting, ends every session and joins every thread it owns.
-    // RDMA sessions stuck in the kernel are given up to `timeoutMs`.
-    void stop(int timeoutMs = 500);
+    // RDMA sessions stuck in the kernel are given up to `timeoutMs`; false
+    // when one is still running then (it is left to the end of the process).
+    bool stop(int timeoutMs = 500);
 
 private:
     ReflectorService() = default;
@@ -68,6 +78,7 @@ private:
     std::mutex m_mutex; // guards m_tcpSessions
     std::list<Session> m_tcpSessions;
     std::atomic<bool> m_stopped { false };
+    bool m_idle = true; // what stop() found
 };
 
 } // namespace halolink::bench

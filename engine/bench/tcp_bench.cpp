@@ -1,13 +1,13 @@
 // The TCP side of `bench`: ping-pong latency and single-stream bandwidth
-// against a reflector. The hot loops make no allocation and no system call
+// against a reflector, and the control handshake every TCP-carried exchange
+// starts with (tcp_bench.h). The hot loops make no allocation and no system call
 // besides send/recv; the clock is read once per iteration through the vDSO.
 
 #include <cerrno>
 #include <cstring>
 #include <sys/socket.h>
 
-#include "bench/bench.h"
-#include "bench/net.h"
+#include "bench/tcp_bench.h"
 #include "halolink/protocol.h"
 
 namespace halolink::bench {
@@ -29,15 +29,14 @@ sys::EngineError replyError(const Reply &reply)
 
 } // namespace
 
-// Connects, sends the request and checks the reply: what every TCP-carried
-// exchange (tests and the RDMA preflight) starts with.
-Fd openControl(const BenchParams &p, const Request &request, Reply *replyOut)
+Fd openControl(
+    const std::string &peer, int port, const Request &request, int connectTimeoutMs, int ioTimeoutMs)
 {
-    const SocketAddress address = resolveAddress(p.peer, p.port);
+    const SocketAddress address = resolveAddress(peer, port);
     const std::string peerText = addressText(address);
-    Fd fd = connectTcp(address, peerText, kConnectTimeoutMs);
+    Fd fd = connectTcp(address, peerText, connectTimeoutMs);
     setNoDelay(fd.get());
-    setIoTimeouts(fd.get(), kIoTimeoutMs);
+    setIoTimeouts(fd.get(), ioTimeoutMs);
 
     const RequestBytes req = encodeRequest(request);
     Io io = sendAll(fd.get(), req.data(), req.size());
@@ -46,7 +45,7 @@ Fd openControl(const BenchParams &p, const Request &request, Reply *replyOut)
         io = recvAll(fd.get(), bytes.data(), bytes.size());
     if (io == Io::Timeout)
         throw sys::EngineError { errors::kPeerUnresponsive,
-            peerText + " accepted the connection but sent no reply within " + std::to_string(kIoTimeoutMs)
+            peerText + " accepted the connection but sent no reply within " + std::to_string(ioTimeoutMs)
                 + " ms (is it a halolink-engine reflector?)",
             1 };
     if (io != Io::Ok)
@@ -60,8 +59,6 @@ Fd openControl(const BenchParams &p, const Request &request, Reply *replyOut)
             peerText + " answered, but not as a halolink-engine reflector", 1 };
     if (reply->status != Status::Ok)
         throw replyError(*reply);
-    if (replyOut)
-        *replyOut = *reply;
     return fd;
 }
 
@@ -185,7 +182,7 @@ BenchResult tcpBandwidth(const BenchParams &p, int fd)
 
 BenchResult runTcpBench(const BenchParams &p)
 {
-    Fd fd = openControl(p, p.request(), nullptr);
+    Fd fd = openControl(p.peer, p.port, p.request());
     if (p.test == TestKind::Bandwidth) {
         // Sender-side waits are bounded by SO_SNDTIMEO too; a reflector
         // that stops reading for that long is gone.
