@@ -177,12 +177,15 @@ bool MainWindow::isDashboardShown() const
 
 void MainWindow::showDashboard()
 {
+    m_nodeView->selectionModel()->clearSelection(); // no node is shown, so none is selected
     m_pages->setCurrentWidget(m_dashboard);
     m_dashboardAction->setChecked(true);
 }
 
 void MainWindow::showNodePage()
 {
+    if (!m_nodeView->selectionModel()->hasSelection())
+        m_nodeView->setCurrentIndex(m_nodeProxy->index(m_nodes->rowOf(kLocalId), 0));
     m_pages->setCurrentWidget(m_page);
     m_dashboardAction->setChecked(false);
 }
@@ -224,6 +227,7 @@ void MainWindow::startDemoTelemetry()
     m_demoTimer->setInterval(100);
     connect(m_demoTimer, &QTimer::timeout, this, &MainWindow::demoTick);
     m_demoTimer->start();
+    showDashboard(); // a demo is for showing the dashboard
 }
 
 void MainWindow::demoTick()

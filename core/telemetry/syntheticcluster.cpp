@@ -42,12 +42,12 @@ double SyntheticCluster::wave(int node, double t, double period, double phase) c
 QByteArray SyntheticCluster::frameLine(int node, qint64 timeNs, qint64 intervalNs)
 {
     const double t = double(timeNs % (qint64(86400) * 1000000000)) / 1e9;
-    const double load = wave(node, t, 40, 0);
-    const double busy = std::clamp(100 * load * 0.9 + 5 * m_noise(m_random), 0.0, 100.0);
+    const double load = wave(node, t, 150, 0);
+    const double busy = std::clamp(100 * load * 0.85 + 4 * m_noise(m_random), 0.0, 100.0);
     const double vram = 512.0 * 1024 * 1024 * (0.3 + 0.2 * load);
-    const double gtt = 1024.0 * 1024 * 1024 * (20 + 60 * wave(node, t, 300, 1));
-    const double nicRx = 1e9 * wave(node, t, 20, 2) + 5e7 * m_noise(m_random);
-    const double nicTx = 0.8e9 * wave(node, t, 25, 3) + 5e7 * m_noise(m_random);
+    const double gtt = 1024.0 * 1024 * 1024 * (20 + 60 * wave(node, t, 600, 1));
+    const double nicRx = 1e9 * wave(node, t, 90, 2) + 5e7 * m_noise(m_random);
+    const double nicTx = 0.8e9 * wave(node, t, 110, 3) + 5e7 * m_noise(m_random);
     const double rdmaRx = 9e9 * load + 2e8 * m_noise(m_random);
     const double rdmaTx = 8.5e9 * load + 2e8 * m_noise(m_random);
     const double retransmits = std::floor(t / 30) + node;

@@ -137,21 +137,10 @@ DashboardPage::DashboardPage(TelemetryStore *store, TelemetryIngest *ingest, Nod
     m_gpu->setValueRange(0, 100);
     m_memory = new TimeSeriesChart(store, tr("Unified memory used (VRAM + GTT)"), Unit::Bytes, m_content);
 
-    auto *grid = new QGridLayout(m_content);
-    grid->setContentsMargins(0, 0, 0, 0);
-    grid->setSpacing(6);
-    grid->addWidget(m_heatmap, 0, 0);
-    grid->addWidget(m_latency, 0, 1);
-    grid->addWidget(m_gpu, 1, 0);
-    grid->addWidget(m_memory, 1, 1);
-    grid->addWidget(m_nic, 2, 0);
-    grid->addWidget(m_rdma, 2, 1);
-    for (int row = 0; row < 3; ++row) {
-        grid->setRowMinimumHeight(row, 230);
-        grid->setRowStretch(row, 1);
-    }
-    grid->setColumnStretch(0, 1);
-    grid->setColumnStretch(1, 1);
+    m_grid = new QGridLayout(m_content);
+    m_grid->setContentsMargins(0, 0, 0, 0);
+    m_grid->setSpacing(6);
+    layoutPanels(2);
     m_scroll->setWidget(m_content);
     m_scroll->setWidgetResizable(true);
     m_scroll->setFrameShape(QFrame::NoFrame);
@@ -421,10 +410,23 @@ void DashboardPage::tick()
     }
     const bool reload = m_reload;
     m_reload = false;
-    for (TimeSeriesChart *chart : charts())
+    const QList<TimeSeriesChart *> all = charts();
+    for (int i = 0; i < all.size(); ++i) {
+        TimeSeriesChart *chart = all.at(i);
+        if (!reload) {
+            // Replot a chart when its picture moved by about a pixel: every tick
+            // for a 1 min window, every dozen for 5 min. Charts take turns (the
+            // phase i), so one tick rarely replots them all.
+            const double pixels = std::max(100, chart->plot()->axisRect()->width());
+            const double msPerPixel = 1000.0 * m_windowSeconds / pixels;
+            const int every = std::clamp(int(msPerPixel / kFrameIntervalMs), 1, 30);
+            if ((m_ticks + quint64(i) * 7) % quint64(every) != 0)
+                continue;
+        }
         chart->sync(m_viewStart, m_viewEnd, reload);
+    }
     // Numbers people read (tables, heatmap) at 2 Hz is plenty.
-    if (reload || m_ticks % 15 == 0) {
+    if (reload || m_ticks % 15 == 4) {
         m_latencyModel->refresh();
         m_heatmap->sync();
         for (TimeSeriesChart *chart : charts()) {
@@ -466,7 +468,7 @@ void DashboardPage::updateStatus()
     if (m_paused)
         m_status->setText(tr("Paused at %1 — data keeps arriving. Resume to follow it.").arg(range));
     else
-        m_status->setText(tr("Live, %n node(s) reporting", nullptr, nodes));
+        m_status->setText(nodes == 1 ? tr("Live, 1 node reporting") : tr("Live, %1 nodes reporting").arg(nodes));
 }
 
 bool DashboardPage::exportCsv(const QString &path, QString *error)
@@ -551,6 +553,36 @@ void DashboardPage::hideEvent(QHideEvent *event)
 {
     QWidget::hideEvent(event);
     m_timer->stop(); // nothing to draw for nobody
+}
+
+void DashboardPage::layoutPanels(int columns)
+{
+    if (columns == m_columns)
+        return;
+    m_columns = columns;
+    const QList<QWidget *> panels = {m_heatmap, m_latency, m_gpu, m_memory, m_nic, m_rdma};
+    for (QWidget *panel : panels)
+        m_grid->removeWidget(panel);
+    for (int row = 0; row < m_grid->rowCount(); ++row) {
+        m_grid->setRowMinimumHeight(row, 0);
+        m_grid->setRowStretch(row, 0);
+    }
+    for (int i = 0; i < panels.size(); ++i)
+        m_grid->addWidget(panels.at(i), i / columns, i % columns);
+    const int rows = int((panels.size() + columns - 1) / columns);
+    for (int row = 0; row < rows; ++row) {
+        m_grid->setRowMinimumHeight(row, 230);
+        m_grid->setRowStretch(row, 1);
+    }
+    m_grid->setColumnStretch(0, 1);
+    m_grid->setColumnStretch(1, columns > 1 ? 1 : 0);
+    m_reload = true;
+}
+
+void DashboardPage::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    layoutPanels(width() >= 1000 ? 2 : 1);
 }
 
 void DashboardPage::changeEvent(QEvent *event)

@@ -82,8 +82,11 @@ protected:
     void showEvent(QShowEvent *event) override;
     void hideEvent(QHideEvent *event) override;
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
+    // Two columns of panels where they fit, one on narrow windows.
+    void layoutPanels(int columns);
     void rebuild();
     void rebuildNodes();
     void rebuildLines();
@@ -130,6 +133,8 @@ private:
     double m_viewEnd = 0;
     int m_windowSeconds = 300;
     quint64 m_ticks = 0;
+    class QGridLayout *m_grid = nullptr;
+    int m_columns = 0;
 };
 
 } // namespace halolink::ui

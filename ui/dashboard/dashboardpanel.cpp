@@ -22,6 +22,8 @@ DashboardPanel::DashboardPanel(const QString &title, QWidget *parent)
     font.setBold(true);
     m_title->setFont(font);
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_title->setWordWrap(true); // a long title wraps instead of widening the panel
+    m_title->setMinimumWidth(120);
     setTitle(title);
 
     m_header->setContentsMargins(0, 0, 0, 0);

@@ -1,5 +1,7 @@
 #include "dashboard/plotstyle.h"
 
+#include <cmath>
+
 namespace halolink::ui {
 
 PlotColors PlotColors::fromPalette(const QPalette &palette)
@@ -54,6 +56,20 @@ void stylePlot(QCustomPlot *plot, const PlotColors &colors)
         plot->legend->setBorderPen(QPen(colors.grid, 1));
         plot->legend->setTextColor(colors.text);
     }
+}
+
+double UnitTicker::getTickStep(const QCPRange &range)
+{
+    const double base = m_unit == telemetry::Unit::Bytes ? 1024.0 : 1000.0;
+    const bool scaled = m_unit == telemetry::Unit::Bytes || m_unit == telemetry::Unit::BytesPerSecond
+        || m_unit == telemetry::Unit::PerSecond;
+    const double raw = range.size() / (mTickCount + 1e-10);
+    if (!scaled || raw <= 0 || !std::isfinite(raw))
+        return QCPAxisTicker::getTickStep(range);
+    double scale = 1;
+    while (raw / scale >= base)
+        scale *= base;
+    return cleanMantissa(raw / scale) * scale;
 }
 
 QString UnitTicker::getTickLabel(double tick, const QLocale &locale, QChar formatChar, int precision)

@@ -42,6 +42,8 @@ public:
 
 protected:
     QString getTickLabel(double tick, const QLocale &locale, QChar formatChar, int precision) override;
+    // Steps that are round in the unit people read: 16 GiB, not 23.3 GiB.
+    double getTickStep(const QCPRange &range) override;
 
 private:
     telemetry::Unit m_unit;
