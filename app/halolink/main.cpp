@@ -3,6 +3,7 @@
 #include "appearance.h"
 #include "appidentity.h"
 #include "mainwindow.h"
+#include "ssh/sshsession.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -36,7 +37,14 @@ int main(int argc, char *argv[])
     }
     halolink::ui::applyColorScheme(*scheme);
 
-    halolink::ui::MainWindow window;
-    window.show();
-    return QApplication::exec();
+    int code = 0;
+    {
+        halolink::ui::MainWindow window;
+        window.show();
+        code = QApplication::exec();
+    }
+    // The window's SSH sessions end on their worker threads; let them finish
+    // before exit() tears libssh and OpenSSL down.
+    halolink::SshSession::waitForWorkerThreads(std::chrono::seconds(10));
+    return code;
 }

@@ -1,7 +1,9 @@
 #pragma once
 // The nodes and what is known about each: one row per node. "This computer"
-// is always the first row and cannot be removed. Rows are kept in a list keyed
-// by node id, so SSH nodes can be added by the inventory later.
+// is always the first row and cannot be removed. The other rows follow the
+// inventory (setNodes / addNode / updateNode / removeNode); their connection
+// state (connecting, deploying x %, ready, lost, failed) and engine version
+// come from the ClusterController.
 
 #include "inventory/node.h"
 #include "protocol/probereport.h"
@@ -11,14 +13,15 @@
 
 namespace halolink {
 
-enum class NodeState { NotProbed, Probing, Ready, Failed };
+// Appended, never renumbered: Roles::NodeState carries these as ints.
+enum class NodeState { NotProbed, Probing, Ready, Failed, Connecting, Deploying, Lost };
 
 class NodeListModel final : public QAbstractTableModel
 {
     Q_OBJECT
 
 public:
-    enum Column { NameColumn, StateColumn, EngineColumn, GpuColumn, RdmaColumn, ColumnCount };
+    enum Column { NameColumn, StateColumn, EngineColumn, GpuColumn, RdmaColumn, AddressColumn, ColumnCount };
     Q_ENUM(Column)
 
     explicit NodeListModel(QObject *parent = nullptr);
@@ -39,6 +42,21 @@ public:
     void setProbeReport(const QString &nodeId, const ProbeReport &report);
     void setFailed(const QString &nodeId, const QString &reason);
 
+    // The inventory's nodes ("This computer" stays first whatever is given).
+    void setNodes(const QList<Node> &nodes);
+    void addNode(const Node &node);
+    void updateNode(const Node &node);
+    void removeNode(const QString &nodeId);
+    QList<Node> nodes() const;
+
+    // Connection state from the agent session. detail: what is happening or
+    // why it failed (tooltip); percent: for Deploying.
+    void setConnectionState(const QString &nodeId, NodeState state, const QString &detail = QString(),
+                            int percent = -1);
+    void setEngineVersion(const QString &nodeId, const QString &version);
+    int deployPercent(const QString &nodeId) const;
+    QString detail(const QString &nodeId) const;
+
 private:
     struct Row {
         Node node;
@@ -47,6 +65,8 @@ private:
         QString gpu;
         QString rdma;
         QString failureReason;
+        QString detail;
+        int percent = -1;
         int warnings = 0;
         int failures = 0;
     };

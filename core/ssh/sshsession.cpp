@@ -4,11 +4,19 @@
 #include "ssh/sshlogging.h"
 #include "ssh/sshworker.h"
 
+#include <QDeadlineTimer>
+#include <QMutex>
 #include <QThread>
+#include <QWaitCondition>
 
 namespace halolink {
 
 namespace {
+
+// Worker threads still running (see waitForWorkerThreads()).
+QMutex s_workersMutex;
+QWaitCondition s_workersDone;
+int s_workers = 0;
 
 void wipe(QByteArray &secret)
 {
@@ -44,6 +52,17 @@ SshSession::~SshSession()
     wipe(m_givenPassphrase);
     wipe(m_reconnectPassword);
     wipe(m_reconnectPassphrase);
+}
+
+bool SshSession::waitForWorkerThreads(std::chrono::milliseconds timeout)
+{
+    QDeadlineTimer deadline(timeout);
+    QMutexLocker lock(&s_workersMutex);
+    while (s_workers > 0) {
+        if (!s_workersDone.wait(&s_workersMutex, deadline))
+            return s_workers == 0;
+    }
+    return true;
 }
 
 bool SshSession::isPermanent(Error error)
@@ -96,6 +115,16 @@ void SshSession::connectToHost()
     m_thread->setObjectName(QStringLiteral("ssh:%1").arg(m_endpoint.host));
     m_worker = new SshWorker(m_endpoint);
     m_worker->moveToThread(m_thread);
+    {
+        QMutexLocker lock(&s_workersMutex);
+        ++s_workers;
+    }
+    // Direct: runs in the worker thread itself as it ends.
+    connect(m_thread, &QThread::finished, m_thread, [] {
+        QMutexLocker lock(&s_workersMutex);
+        --s_workers;
+        s_workersDone.wakeAll();
+    }, Qt::DirectConnection);
     connect(m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(m_thread, &QThread::finished, m_thread, &QObject::deleteLater);
 

@@ -93,6 +93,12 @@ public:
     bool isFinished() const { return m_state == State::Closed || m_state == State::Failed; }
     // Permanent failures that a retry would only repeat (the person must act).
     static bool isPermanent(Error error);
+    // Waits until every session's worker thread has ended (they end by
+    // themselves after disconnectFromHost() or destruction, bounded by the
+    // timeouts). Call before the process exits, after the sessions are gone:
+    // libssh and OpenSSL must not be cleaned up under a running worker. False
+    // when some were still running at the timeout.
+    static bool waitForWorkerThreads(std::chrono::milliseconds timeout);
 
     // What the config resolved (after Connecting started).
     QString resolvedHost() const { return m_host; }

@@ -1,0 +1,107 @@
+#pragma once
+// Private to core/cli: what every halolinkctl command shares — messages, the
+// per-command parser with --help, JSON errors, and CtlConnector, which
+// connects to nodes with the command line's rules:
+//  - an unknown host key is refused, with its fingerprint, unless the person
+//    ran with --accept-new-host-key (it is then saved to known_hosts); a
+//    changed key is always refused;
+//  - a password or passphrase is asked on the terminal without echo, only
+//    when stdin is a terminal; otherwise the command fails and says why.
+
+#include "cli/ctlcommand.h"
+#include "cluster/clustercontroller.h"
+#include "inventory/inventory.h"
+
+#include <QCommandLineOption>
+#include <QCommandLineParser>
+#include <QHash>
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QObject>
+#include <QStringList>
+#include <QTextStream>
+
+#include <chrono>
+#include <optional>
+
+namespace halolink::cli {
+
+QString tr(const char *text);
+QString usageHint();
+void printJsonError(QTextStream &out, const QString &code, const QString &message);
+QJsonObject errorObject(const QString &code, const QString &message);
+
+// A command's parser: --help built in; "halolinkctl <name>" in the usage line.
+struct CommandParser {
+    QCommandLineParser parser;
+    QCommandLineOption help{{QStringLiteral("h"), QStringLiteral("help")}, tr("Show this help.")};
+    QString name;  // "nodes add"
+    QString usage; // "[options] NAME"
+
+    CommandParser(const QString &name, const QString &description, const QString &usage);
+    // CtlOk when the command should run; otherwise the exit code to return
+    // (help printed: CtlOk is returned through *done).
+    bool parse(const QStringList &arguments, QTextStream &out, QTextStream &err, int *exitCode);
+};
+
+// The inventory as the GUI uses it; a problem with the file is told on stderr.
+void loadInventory(Inventory &inventory, QTextStream &err);
+
+// Resolves node names; unknown ones are reported on err.
+std::optional<QList<Node>> resolveNodes(const Inventory &inventory, const QStringList &names, const QString &command,
+                                        QTextStream &err);
+
+struct CallResult {
+    bool ok = false;
+    QJsonValue result;
+    QJsonObject error; // {"code","message"}
+    QString errorString() const;
+};
+
+class CtlConnector final : public QObject
+{
+    Q_OBJECT
+
+public:
+    CtlConnector(Inventory *inventory, bool acceptNewHostKey, QTextStream &err, QObject *parent = nullptr);
+    ~CtlConnector() override;
+
+    // Connects to every node in parallel (deploying the engine where needed);
+    // returns when each is ready or has failed, or after the timeout.
+    void connectAll(const QList<Node> &nodes, std::chrono::milliseconds timeout);
+    bool isReady(const QString &nodeId) const;
+    // Why the node could not be reached (for people).
+    QString failure(const QString &nodeId) const;
+    QString failureCode(const QString &nodeId) const;
+
+    // One agent request, waited for.
+    CallResult call(const QString &nodeId, const QString &method, const QJsonObject &params,
+                    std::chrono::milliseconds timeout);
+
+    ClusterController &controller() { return m_controller; }
+
+private:
+    void onHostKeyUnknown(const QString &nodeId, const HostKeyInfo &info);
+    void onHostKeyChanged(const QString &nodeId, const HostKeyInfo &info, const QString &message);
+    void onCredentialsNeeded(const QString &nodeId, CredentialKind kind, const QString &prompt);
+
+    Inventory *m_inventory;
+    ClusterController m_controller;
+    bool m_acceptNew;
+    QTextStream &m_err;
+    QHash<QString, QString> m_failure;
+    QHash<QString, QString> m_failureCode;
+};
+
+// Reads a secret from the terminal without echo; nullopt when stdin is not a
+// terminal or on end of input.
+std::optional<QByteArray> readSecretFromTerminal(const QString &prompt, QTextStream &err);
+bool stdinIsTerminal();
+
+// Commands, one per file.
+int runNodes(const QStringList &arguments, QTextStream &out, QTextStream &err);
+int runProbe(const QStringList &arguments, QTextStream &out, QTextStream &err);
+int runBench(const QStringList &arguments, QTextStream &out, QTextStream &err);
+int runSnapshot(const QStringList &arguments, QTextStream &out, QTextStream &err);
+
+} // namespace halolink::cli

@@ -1,0 +1,143 @@
+#pragma once
+// The live side of the inventory: one AgentSession per node (a local
+// subprocess for "This computer", SSH for the rest), kept in step with the
+// Inventory (nodes added, edited, removed) and shown in a NodeListModel.
+//
+// When a session becomes ready (services on, the app's default):
+//  - `telemetry.start` (frames at telemetryIntervalMs);
+//  - on nodes with a data-plane address: `reflector.start` (reflectorPort; if
+//    that port is taken, any free port) and `mesh.set_peers` with every OTHER
+//    node's data-plane address and reflector port — never the management
+//    (SSH) address. Nodes without a data-plane address take no part in the
+//    mesh. Peers are named by node id. The lists are sent again whenever a
+//    node's readiness, address or reflector port changes.
+//
+// Every unsolicited agent line reaches eventReceived(nodeId, name, event)
+// (TelemetryIngest connects there), and a reconnect after a loss gap().
+//
+// Host keys and passwords are asked through signals and answered with
+// acceptHostKey()/rejectHostKey() and provideCredentials()/cancelCredentials()
+// (the app shows dialogs; halolinkctl asks on the terminal or refuses).
+
+#include "agent/agentsession.h"
+#include "inventory/node.h"
+#include "inventory/nodelistmodel.h"
+#include "ssh/sshsession.h"
+#include "ssh/credentialstore.h"
+#include "ssh/sshtypes.h"
+
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QObject>
+#include <QPointer>
+#include <QStringList>
+
+#include <chrono>
+
+namespace halolink {
+
+class CredentialStore;
+class Inventory;
+
+class ClusterController final : public QObject
+{
+    Q_OBJECT
+
+public:
+    struct Options {
+        bool services = true;          // telemetry, reflector and mesh when ready
+        bool includeLocal = true;      // a session for This computer too (start())
+        int telemetryIntervalMs = 100; // 10 Hz
+        bool rawCounters = true;
+        int reflectorPort = 7471;      // 0: any free port
+        int meshIntervalMs = 1000;
+        bool rdma = true;
+        QString enginePath;            // empty: EngineLocator (the same binary is deployed to nodes)
+        // SSH keep-alive and connect timeout; 0: SshEndpoint's defaults.
+        std::chrono::milliseconds keepAliveInterval{0};
+        int keepAliveCountMax = 0;
+        std::chrono::milliseconds connectTimeout{0};
+    };
+
+    // model may be null (halolinkctl). Neither is owned.
+    explicit ClusterController(Inventory *inventory, NodeListModel *model = nullptr, QObject *parent = nullptr);
+    ~ClusterController() override;
+
+    void setOptions(const Options &options) { m_options = options; }
+    Options options() const { return m_options; }
+    void setCredentialStore(CredentialStore *store) { m_store = store; }
+    // Reconnect back-off of every session (tests use short ones).
+    void setBackoff(std::chrono::milliseconds initial, std::chrono::milliseconds max);
+
+    // A session for every node of the inventory, and for nodes added later.
+    void start();
+    // Sessions for these nodes only (halolinkctl); inventory changes are not followed.
+    void startNodes(const QStringList &nodeIds);
+    void stop();
+    bool isRunning() const { return m_running; }
+    // Stop and start one node's session again (e.g. after "Retry").
+    void restartNode(const QString &nodeId);
+
+    QStringList nodeIds() const { return m_order; }
+    AgentSession *session(const QString &nodeId) const;
+    // The SSH connection of the node's current attempt (null for This computer).
+    SshSession *sshSession(const QString &nodeId) const;
+    QString remoteEnginePath(const QString &nodeId) const;
+    NodeState state(const QString &nodeId) const;
+    QString errorString(const QString &nodeId) const;
+    Node node(const QString &nodeId) const;
+    // The port the node's reflector listens on; 0 when not running.
+    int reflectorPort(const QString &nodeId) const;
+    // The mesh peers last sent to the node (empty: none / no mesh there).
+    QJsonArray meshPeers(const QString &nodeId) const;
+
+    void acceptHostKey(const QString &nodeId);
+    void rejectHostKey(const QString &nodeId);
+    void provideCredentials(const QString &nodeId, const QByteArray &secret, bool remember);
+    void cancelCredentials(const QString &nodeId);
+
+Q_SIGNALS:
+    void nodeStateChanged(const QString &nodeId, halolink::NodeState state, const QString &detail);
+    void helloReceived(const QString &nodeId, const halolink::AgentHello &hello);
+    void eventReceived(const QString &nodeId, const QString &name, const QJsonObject &event);
+    void lost(const QString &nodeId, qint64 lostAtNs, const QString &reason);
+    void gap(const QString &nodeId, qint64 fromNs, qint64 toNs);
+    void hostKeyUnknown(const QString &nodeId, const halolink::HostKeyInfo &info);
+    // Refused, no override: message explains it.
+    void hostKeyChanged(const QString &nodeId, const halolink::HostKeyInfo &info, const QString &message);
+    void credentialsNeeded(const QString &nodeId, halolink::CredentialKind kind, const QString &prompt);
+    void credentialStored(const QString &nodeId, bool stored, const QString &message);
+    // A service request (telemetry.start, reflector.start, mesh.set_peers) failed.
+    void serviceFailed(const QString &nodeId, const QString &method, const QString &message);
+    void meshPeersChanged(const QString &nodeId, const QJsonArray &peers);
+
+private:
+    struct Entry;
+    void addSession(const Node &node);
+    void removeSession(const QString &nodeId);
+    void onInventoryAdded(const Node &node);
+    void onInventoryUpdated(const Node &node);
+    void onInventoryRemoved(const QString &nodeId);
+    void onSessionState(const QString &nodeId, AgentSession::State state);
+    void onStatus(const QString &nodeId, const QString &status);
+    void setNodeState(Entry &e, NodeState state, const QString &detail, int percent = -1);
+    void startServices(const QString &nodeId);
+    void startReflector(const QString &nodeId, int port);
+    void updateMesh();
+    QString enginePath() const;
+
+    QPointer<Inventory> m_inventory;
+    QPointer<NodeListModel> m_model;
+    QPointer<CredentialStore> m_store;
+    Options m_options;
+    std::chrono::milliseconds m_backoffInitial{std::chrono::seconds(1)};
+    std::chrono::milliseconds m_backoffMax{std::chrono::seconds(60)};
+    bool m_running = false;
+    bool m_followInventory = false;
+    QStringList m_order;
+    QHash<QString, Entry *> m_entries;
+    mutable QString m_enginePath;
+};
+
+} // namespace halolink

@@ -1,0 +1,10 @@
+# Inventory, cluster controller and halolinkctl over real sshd nodes (labels
+# core / ssh). Included from tests/CMakeLists.txt after ssh.cmake (it uses
+# halolink_sshd_fixture), so paths are relative to tests/.
+halolink_add_qt_test(tst_inventory SOURCES core/tst_inventory.cpp LIBS halolink_core LABELS core)
+
+halolink_add_qt_test(tst_clustercontroller SOURCES core/tst_clustercontroller.cpp LIBS halolink_sshd_fixture LABELS ssh)
+
+halolink_add_qt_test(tst_halolinkctl_ssh SOURCES core/tst_halolinkctl_ssh.cpp LIBS halolink_sshd_fixture LABELS ssh)
+target_compile_definitions(tst_halolinkctl_ssh PRIVATE HALOLINKCTL_PATH="$<TARGET_FILE:halolinkctl>")
+add_dependencies(tst_halolinkctl_ssh halolinkctl)
