@@ -4,6 +4,8 @@
 #include "dashboard/dashboardpage.h"
 #include "inventory/nodelistmodel.h"
 #include "node/nodepage.h"
+#include "nodes/nodeactions.h"
+#include "cluster/clustercontroller.h"
 #include "probe/probemodels.h"
 #include "status/statusproxymodel.h"
 #include "telemetry/localtelemetrysource.h"
@@ -75,6 +77,23 @@ MainWindow::MainWindow(QWidget *parent)
     m_nodeView->header()->setSectionResizeMode(NodeListModel::StateColumn, QHeaderView::Stretch);
     m_nodeView->setMinimumWidth(220);
 
+    // SSH nodes: the inventory, one agent session per node, the node dialogs.
+    m_nodeActions = new NodeActions(m_nodes, m_nodeView, this);
+    m_nodeMenu->insertActions(m_refreshAction, m_nodeActions->actions());
+    m_nodeMenu->insertSeparator(m_refreshAction);
+    m_nodeView->addActions(m_nodeActions->actions());
+    m_nodeView->setContextMenuPolicy(Qt::ActionsContextMenu);
+    connect(m_nodeActions, &NodeActions::message, this, [this](const QString &text) {
+        statusBar()->showMessage(text, 10000);
+    });
+    // Their telemetry and latency mesh into the dashboard's store.
+    connect(m_nodeActions->cluster(), &ClusterController::eventReceived, m_ingest,
+            [this](const QString &nodeId, const QString &, const QJsonObject &event) {
+                m_ingest->ingestEvent(nodeId, event);
+            });
+    connect(m_nodeActions->cluster(), &ClusterController::gap, m_ingest,
+            [this](const QString &nodeId, qint64 fromNs, qint64 toNs) { m_ingest->markGap(nodeId, fromNs, toNs); });
+
     m_page = new NodePage(m_probeModels, m_refreshAction, this);
     m_page->setNode(Node::local());
     m_dashboard = new DashboardPage(m_telemetry, m_ingest, m_nodes, this);
@@ -123,6 +142,7 @@ MainWindow::MainWindow(QWidget *parent)
 
     // "This computer" is probed as soon as the window is up: a first start shows something at once.
     QTimer::singleShot(0, this, &MainWindow::refresh);
+    QTimer::singleShot(0, m_nodeActions, &NodeActions::start);
     // Its live telemetry starts too, so the dashboard has history when it is opened.
     QTimer::singleShot(0, m_localTelemetry, &LocalTelemetrySource::start);
     if (qEnvironmentVariableIntValue("HALOLINK_DEMO_TELEMETRY") == 1)
@@ -165,6 +185,7 @@ void MainWindow::createActions()
 
     QMenu *nodeMenu = menuBar()->addMenu(tr("&Node"));
     nodeMenu->addAction(m_refreshAction);
+    m_nodeMenu = nodeMenu;
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->addAction(tr("&About HaloLink"), this, &MainWindow::showAbout);
     helpMenu->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);

@@ -9,6 +9,7 @@
 
 class QAction;
 class QLabel;
+class QMenu;
 class QSplitter;
 class QStackedWidget;
 class QTimer;
@@ -28,6 +29,7 @@ namespace halolink::ui {
 
 class DashboardPage;
 class NodePage;
+class NodeActions;
 class StatusProxyModel;
 
 class MainWindow final : public QMainWindow
@@ -45,6 +47,8 @@ public:
     QAction *refreshAction() const { return m_refreshAction; }
     DashboardPage *dashboard() const { return m_dashboard; }
     QAction *dashboardAction() const { return m_dashboardAction; }
+    // Nodes over SSH: inventory, cluster controller, node dialogs.
+    NodeActions *nodeActions() const { return m_nodeActions; }
     TelemetryStore *telemetryStore() const { return m_telemetry; }
     TelemetryIngest *telemetryIngest() const { return m_ingest; }
     LocalTelemetrySource *localTelemetry() const { return m_localTelemetry; }
@@ -90,6 +94,8 @@ private:
     DashboardPage *m_dashboard;
     QToolButton *m_dashboardButton;
     QAction *m_dashboardAction = nullptr;
+    QMenu *m_nodeMenu = nullptr;
+    NodeActions *m_nodeActions = nullptr;
     QTimer *m_demoTimer = nullptr;
     SyntheticCluster *m_demo = nullptr;
     qint64 m_demoLastNs = 0;

@@ -9,3 +9,6 @@ halolink_add_qt_test(tst_dashboard SOURCES ui/tst_dashboard.cpp LIBS halolink_ui
 # Benchmark (not a test): tests/bench/dashboard_frame runs it.
 add_executable(dashboard_frame_bench bench/dashboard_frame.cpp)
 target_link_libraries(dashboard_frame_bench PRIVATE halolink_ui halolink_core QCustomPlotQt6::QCustomPlotQt6 Qt6::Widgets)
+
+# Node dialogs (add/edit, host key, credentials, ssh config import) and the main window's node actions.
+halolink_add_qt_test(tst_nodedialogs SOURCES ui/tst_nodedialogs.cpp LIBS halolink_ui halolink_core LABELS ui)
