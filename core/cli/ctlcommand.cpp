@@ -45,10 +45,10 @@ int dispatch(const QStringList &arguments, QTextStream &out, QTextStream &err);
 
 int runHalolinkCtl(const QStringList &arguments, QTextStream &out, QTextStream &err)
 {
-    // Progress logs of the SSH and agent layers are for debugging here
-    // (QT_LOGGING_RULES=halolink.*.info=true shows them).
+    // The commands report every failure themselves; the layers' logs are for
+    // debugging (QT_LOGGING_RULES="halolink.*=true" shows them).
     if (qEnvironmentVariableIsEmpty("QT_LOGGING_RULES"))
-        QLoggingCategory::setFilterRules(QStringLiteral("halolink.*.info=false"));
+        QLoggingCategory::setFilterRules(QStringLiteral("halolink.*.info=false\nhalolink.*.warning=false"));
     const int code = dispatch(arguments, out, err);
     out.flush();
     err.flush();

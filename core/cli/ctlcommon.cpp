@@ -235,7 +235,7 @@ void CtlConnector::connectAll(const QList<Node> &nodes, std::chrono::millisecond
     auto settled = [this, ids] {
         for (const QString &id : ids) {
             const NodeState s = m_controller.state(id);
-            if (s != NodeState::Ready && s != NodeState::Failed && s != NodeState::Lost)
+            if (s != NodeState::Ready && s != NodeState::Failed && s != NodeState::Lost && s != NodeState::Unreachable)
                 return false;
         }
         return true;
@@ -254,7 +254,8 @@ void CtlConnector::connectAll(const QList<Node> &nodes, std::chrono::millisecond
             continue;
         if (!m_failure.contains(id)) {
             const QString why = m_controller.errorString(id);
-            m_failureCode.insert(id, s == NodeState::Failed || s == NodeState::Lost ? QStringLiteral("unreachable")
+            m_failureCode.insert(id, s == NodeState::Failed || s == NodeState::Lost || s == NodeState::Unreachable
+                                         ? QStringLiteral("unreachable")
                                                                                     : QStringLiteral("timeout"));
             m_failure.insert(id, why.isEmpty() ? tr("%1 did not become ready within %2 s.")
                                                      .arg(m_controller.node(id).name)

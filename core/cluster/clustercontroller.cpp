@@ -22,6 +22,7 @@ struct ClusterController::Entry {
     QJsonArray meshPeers;
     bool meshSent = false;
     quint64 generation = 0; // counts ready periods; replies of an older one are ignored
+    bool everReady = false;
 };
 
 namespace {
@@ -261,6 +262,7 @@ void ClusterController::onSessionState(const QString &nodeId, AgentSession::Stat
         break;
     case AgentSession::State::Ready:
         ++e->generation;
+        e->everReady = true;
         e->reflectorPort = 0;
         e->meshPeers = {};
         e->meshSent = false;
@@ -272,7 +274,7 @@ void ClusterController::onSessionState(const QString &nodeId, AgentSession::Stat
         e->reflectorPort = 0;
         e->meshPeers = {};
         e->meshSent = false;
-        setNodeState(*e, NodeState::Lost, e->session->errorString());
+        setNodeState(*e, e->everReady ? NodeState::Lost : NodeState::Unreachable, e->session->errorString());
         if (hadReflector)
             updateMesh();
         break;
@@ -302,8 +304,9 @@ void ClusterController::onStatus(const QString &nodeId, const QString &status)
         setNodeState(*e, NodeState::Deploying, tr("Checking the engine on %1…").arg(e->session->nodeName()));
     } else if (status.startsWith(QLatin1String("starting the agent"))) {
         setNodeState(*e, NodeState::Connecting, tr("Starting the agent on %1…").arg(e->session->nodeName()));
-    } else if (status.startsWith(QLatin1String("reconnecting")) && e->state == NodeState::Lost) {
-        setNodeState(*e, NodeState::Lost, tr("%1 (%2)").arg(e->session->errorString(), status));
+    } else if (status.startsWith(QLatin1String("reconnecting"))
+               && (e->state == NodeState::Lost || e->state == NodeState::Unreachable)) {
+        setNodeState(*e, e->state, tr("%1 (%2)").arg(e->session->errorString(), status));
     }
 }
 

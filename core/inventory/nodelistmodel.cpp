@@ -36,6 +36,7 @@ QString NodeListModel::stateText(NodeState state)
     case NodeState::Connecting: return tr("Connecting…");
     case NodeState::Deploying: return tr("Deploying the engine…");
     case NodeState::Lost: return tr("Lost, reconnecting…");
+    case NodeState::Unreachable: return tr("Unreachable, retrying…");
     }
     return {};
 }
@@ -74,7 +75,8 @@ QVariant NodeListModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (row.state == NodeState::Failed)
             return row.failureReason;
-        if (row.state == NodeState::Lost || row.state == NodeState::Connecting || row.state == NodeState::Deploying)
+        if (row.state == NodeState::Lost || row.state == NodeState::Unreachable || row.state == NodeState::Connecting
+            || row.state == NodeState::Deploying)
             return row.detail.isEmpty() ? stateText(row.state) : row.detail;
         if (row.state == NodeState::Ready)
             return tr("%1: %2 warnings, %3 failed checks")
@@ -89,7 +91,7 @@ QVariant NodeListModel::data(const QModelIndex &index, int role) const
             break;
         if (row.state == NodeState::Failed || (row.state == NodeState::Ready && row.failures > 0))
             return static_cast<int>(Check::Status::Fail);
-        if (row.state == NodeState::Lost)
+        if (row.state == NodeState::Lost || row.state == NodeState::Unreachable)
             return static_cast<int>(Check::Status::Warn);
         if (row.state == NodeState::Ready)
             return static_cast<int>(row.warnings > 0 ? Check::Status::Warn : Check::Status::Pass);

@@ -14,7 +14,8 @@
 namespace halolink {
 
 // Appended, never renumbered: Roles::NodeState carries these as ints.
-enum class NodeState { NotProbed, Probing, Ready, Failed, Connecting, Deploying, Lost };
+// Unreachable: never connected in this run yet, retrying (Lost: was ready).
+enum class NodeState { NotProbed, Probing, Ready, Failed, Connecting, Deploying, Lost, Unreachable };
 
 class NodeListModel final : public QAbstractTableModel
 {

@@ -258,7 +258,7 @@ private Q_SLOTS:
         n.port = 1; // nothing listens there
         QVERIFY(other.addNode(n));
         QTRY_COMPARE_WITH_TIMEOUT(window.nodeModel()->rowCount(), 2, 5000);
-        QTRY_VERIFY_WITH_TIMEOUT(window.nodeModel()->state(QStringLiteral("unreachable")) == NodeState::Lost, 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.nodeModel()->state(QStringLiteral("unreachable")) == NodeState::Unreachable, 15000);
         QVERIFY(!window.nodeModel()->detail(QStringLiteral("unreachable")).isEmpty());
         // Selected SSH node: edit/remove/reconnect enabled; This computer: no remove.
         window.nodeView()->setCurrentIndex(window.nodeView()->model()->index(1, 0));

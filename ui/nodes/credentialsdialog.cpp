@@ -53,7 +53,6 @@ CredentialsDialog::CredentialsDialog(const QString &nodeName, const QString &acc
                                      "only."),
                             this);
         m_note->setWordWrap(true);
-        m_note->setEnabled(false);
         layout->addWidget(m_note);
     }
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);

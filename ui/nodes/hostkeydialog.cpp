@@ -87,6 +87,7 @@ void HostKeyDialog::build(const QString &nodeName, const HostKeyInfo &info, cons
         grid->addWidget(m_fingerprint, 1, 1);
         text->addLayout(grid);
     }
+    text->addStretch(1);
 
     auto *buttons = new QDialogButtonBox(this);
     if (changed) {

@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -50,8 +51,10 @@ NodeDialog::NodeDialog(const Inventory *inventory, const Node &node, QWidget *pa
     layout->addLayout(form);
 
     addRow(form, kName, tr("&Name:"), new QLineEdit(node.name, this), tr("e.g. halo1"));
-    if (node.isLocal())
+    if (node.isLocal()) {
         m_fields.value(kName)->setReadOnly(true);
+        m_fields.value(kName)->setClearButtonEnabled(false);
+    }
     if (!node.isLocal()) {
         addRow(form, kHost, tr("SSH &host:"), new QLineEdit(node.host, this),
                tr("host name, address or ~/.ssh/config alias"));
@@ -68,7 +71,9 @@ NodeDialog::NodeDialog(const Inventory *inventory, const Node &node, QWidget *pa
     addRow(form, kInterface, tr("Data-plane &interface:"), new QLineEdit(node.dataInterface, this),
            tr("optional, e.g. enp194s0np0"));
     addRow(form, kAddress, tr("Data-plane &address:"), new QLineEdit(node.dataAddress, this),
-           tr("e.g. 192.168.100.1/30 — the RDMA network, not the SSH address"));
+           tr("e.g. 192.168.100.1/30 (RDMA network)"));
+    m_fields.value(kAddress)->setProperty("baseToolTip", tr("The node's address on the RDMA network: benchmarks and the latency mesh use "
+                                            "it, never the SSH address."));
 
     layout->addStretch(1);
     layout->addWidget(m_buttons);
@@ -186,9 +191,17 @@ void NodeDialog::revalidate()
             label->setVisible(false);
         }
         if (edit)
-            edit->setToolTip(label->text());
+            edit->setToolTip(label->text().isEmpty() ? edit->property("baseToolTip").toString() : label->text());
     }
     okButton()->setEnabled(isAcceptable());
+    // Messages appear under the fields as they are typed: grow with them
+    // rather than squeeze them (wrapped labels need the height for the width).
+    QTimer::singleShot(0, this, [this] {
+        layout()->activate();
+        const int needed = layout()->hasHeightForWidth() ? layout()->totalHeightForWidth(width()) : sizeHint().height();
+        if (needed > height())
+            resize(width(), needed);
+    });
 }
 
 void NodeDialog::chooseIdentityFile()
