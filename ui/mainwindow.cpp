@@ -3,12 +3,12 @@
 #include "appidentity.h"
 #include "dashboard/dashboardpage.h"
 #include "inventory/nodelistmodel.h"
+#include "modelroles.h"
 #include "node/nodepage.h"
 #include "nodes/nodeactions.h"
 #include "cluster/clustercontroller.h"
 #include "probe/probemodels.h"
 #include "status/statusproxymodel.h"
-#include "telemetry/localtelemetrysource.h"
 #include "telemetry/syntheticcluster.h"
 #include "telemetry/telemetryingest.h"
 #include "telemetry/telemetrystore.h"
@@ -18,6 +18,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QKeySequence>
 #include <QLabel>
 #include <QMenuBar>
@@ -54,7 +55,6 @@ MainWindow::MainWindow(QWidget *parent)
     , m_engineLabel(new QLabel(this))
     , m_telemetry(new TelemetryStore(this))
     , m_ingest(new TelemetryIngest(m_telemetry, this))
-    , m_localTelemetry(new LocalTelemetrySource(m_ingest, this))
     , m_pages(new QStackedWidget(this))
     , m_dashboard(nullptr)
     , m_dashboardButton(new QToolButton(this))
@@ -86,7 +86,8 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_nodeActions, &NodeActions::message, this, [this](const QString &text) {
         statusBar()->showMessage(text, 10000);
     });
-    // Their telemetry and latency mesh into the dashboard's store.
+    // Their telemetry and latency mesh into the dashboard's store; This
+    // computer's comes the same way, from the controller's local session.
     connect(m_nodeActions->cluster(), &ClusterController::eventReceived, m_ingest,
             [this](const QString &nodeId, const QString &, const QJsonObject &event) {
                 m_ingest->ingestEvent(nodeId, event);
@@ -94,7 +95,13 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_nodeActions->cluster(), &ClusterController::gap, m_ingest,
             [this](const QString &nodeId, qint64 fromNs, qint64 toNs) { m_ingest->markGap(nodeId, fromNs, toNs); });
 
+    ClusterController *cluster = m_nodeActions->cluster();
+    connect(cluster, &ClusterController::nodeStateChanged, this, &MainWindow::onClusterNodeChanged);
+    connect(cluster, &ClusterController::probeStateChanged, this, &MainWindow::onClusterNodeChanged);
+    connect(cluster, &ClusterController::probeReportChanged, this, &MainWindow::onClusterNodeChanged);
+
     m_page = new NodePage(m_probeModels, m_refreshAction, this);
+    m_currentId = kLocalId;
     m_page->setNode(Node::local());
     m_dashboard = new DashboardPage(m_telemetry, m_ingest, m_nodes, this);
     m_pages->addWidget(m_page);
@@ -128,6 +135,22 @@ MainWindow::MainWindow(QWidget *parent)
     statusBar()->addPermanentWidget(m_engineLabel);
 
     m_nodeView->setCurrentIndex(m_nodeProxy->index(m_nodes->rowOf(kLocalId), 0));
+    // The page follows the node list's current node.
+    connect(m_nodeView->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex &current) {
+        if (!current.isValid())
+            return;
+        const QString id = current.data(Roles::Key).toString();
+        if (id.isEmpty() || id == m_currentId)
+            return;
+        m_currentId = id;
+        showCurrentNode();
+    });
+    connect(m_nodes, &QAbstractItemModel::rowsRemoved, this, [this] {
+        if (m_nodes->rowOf(m_currentId) < 0) {
+            m_currentId = kLocalId;
+            showCurrentNode();
+        }
+    });
 
     connect(m_localEngine, &LocalEngine::probeFinished, this, &MainWindow::onProbeFinished);
     connect(m_localEngine, &LocalEngine::failed, this, &MainWindow::onProbeFailed);
@@ -138,13 +161,12 @@ MainWindow::MainWindow(QWidget *parent)
     resize(1200, 800);
     restoreState();
 
-    connect(m_localTelemetry, &LocalTelemetrySource::stateChanged, this, &MainWindow::onLocalTelemetryState);
-
     // "This computer" is probed as soon as the window is up: a first start shows something at once.
     QTimer::singleShot(0, this, &MainWindow::refresh);
+    // The node sessions, This computer's included: its live telemetry starts
+    // too, so the dashboard has history when it is opened.
     QTimer::singleShot(0, m_nodeActions, &NodeActions::start);
-    // Its live telemetry starts too, so the dashboard has history when it is opened.
-    QTimer::singleShot(0, m_localTelemetry, &LocalTelemetrySource::start);
+    onLocalSessionState();
     if (qEnvironmentVariableIntValue("HALOLINK_DEMO_TELEMETRY") == 1)
         startDemoTelemetry();
 }
@@ -207,30 +229,104 @@ void MainWindow::showNodePage()
 {
     if (!m_nodeView->selectionModel()->hasSelection())
         m_nodeView->setCurrentIndex(m_nodeProxy->index(m_nodes->rowOf(kLocalId), 0));
+    // The page follows the node list's current node.
+    connect(m_nodeView->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex &current) {
+        if (!current.isValid())
+            return;
+        const QString id = current.data(Roles::Key).toString();
+        if (id.isEmpty() || id == m_currentId)
+            return;
+        m_currentId = id;
+        showCurrentNode();
+    });
+    connect(m_nodes, &QAbstractItemModel::rowsRemoved, this, [this] {
+        if (m_nodes->rowOf(m_currentId) < 0) {
+            m_currentId = kLocalId;
+            showCurrentNode();
+        }
+    });
     m_pages->setCurrentWidget(m_page);
     m_dashboardAction->setChecked(false);
 }
 
-void MainWindow::onLocalTelemetryState()
+void MainWindow::onLocalSessionState()
 {
-    switch (m_localTelemetry->state()) {
-    case LocalTelemetrySource::State::Running:
+    ClusterController *cluster = m_nodeActions->cluster();
+    const QString name = Node::local().name;
+    const QString why = cluster->errorString(kLocalId);
+    switch (cluster->state(kLocalId)) {
+    case NodeState::Ready:
         m_dashboard->setSourceStatus(QString());
         break;
-    case LocalTelemetrySource::State::Starting:
-        m_dashboard->setSourceStatus(m_localTelemetry->errorString().isEmpty()
-                                         ? tr("Starting live telemetry of %1…").arg(Node::local().name)
-                                         : tr("Live telemetry of %1 stopped (%2); starting it again…")
-                                               .arg(Node::local().name, m_localTelemetry->errorString()));
+    case NodeState::NotProbed:
+    case NodeState::Probing:
+    case NodeState::Connecting:
+    case NodeState::Deploying:
+        m_dashboard->setSourceStatus(tr("Starting live telemetry of %1…").arg(name));
         break;
-    case LocalTelemetrySource::State::Failed:
-        m_dashboard->setSourceStatus(tr("No live telemetry from %1: %2").arg(Node::local().name,
-                                                                             m_localTelemetry->errorString()),
-                                     true);
+    case NodeState::Lost:
+        m_dashboard->setSourceStatus(tr("Live telemetry of %1 stopped (%2); starting it again…").arg(name, why));
         break;
-    case LocalTelemetrySource::State::Stopped:
+    case NodeState::Unreachable:
+    case NodeState::Failed:
+        m_dashboard->setSourceStatus(tr("No live telemetry from %1: %2").arg(name, why), true);
         break;
     }
+}
+
+void MainWindow::onClusterNodeChanged(const QString &nodeId)
+{
+    if (nodeId == kLocalId) {
+        onLocalSessionState(); // its page is its own probe's
+        return;
+    }
+    if (nodeId == m_currentId)
+        showCurrentNode();
+}
+
+void MainWindow::showCurrentNode()
+{
+    m_page->clear();
+    m_probeModels->clear();
+    if (m_currentId == kLocalId) {
+        m_page->setNode(Node::local());
+        if (m_localReport) {
+            m_probeModels->setReport(*m_localReport);
+            m_page->showReport(*m_localReport);
+        }
+        if (m_localProbing)
+            m_page->showProbing();
+        else if (!m_localFailure.isEmpty())
+            m_page->showFailure(m_localFailure, m_localEngine->failure());
+        updateRefreshAction();
+        return;
+    }
+    ClusterController *cluster = m_nodeActions->cluster();
+    const int row = m_nodes->rowOf(m_currentId);
+    m_page->setNode(row >= 0 ? m_nodes->node(row) : cluster->node(m_currentId));
+    // What the node's own agent said about it, the last time it was asked.
+    if (const std::optional<ProbeReport> report = cluster->probeReport(m_currentId)) {
+        m_probeModels->setReport(*report);
+        m_page->showReport(*report);
+    }
+    const NodeState state = cluster->state(m_currentId);
+    if (state != NodeState::Ready)
+        m_page->showSession(state, row >= 0 ? m_nodes->detail(m_currentId) : QString());
+    else if (cluster->isProbing(m_currentId))
+        m_page->showProbing();
+    else if (!cluster->probeError(m_currentId).isEmpty())
+        m_page->showFailure(cluster->probeError(m_currentId), LocalEngine::Failure::None);
+    updateRefreshAction();
+}
+
+void MainWindow::updateRefreshAction()
+{
+    if (m_currentId == kLocalId) {
+        m_refreshAction->setEnabled(!m_localEngine->isRunning());
+        return;
+    }
+    ClusterController *cluster = m_nodeActions->cluster();
+    m_refreshAction->setEnabled(cluster->state(m_currentId) == NodeState::Ready && !cluster->isProbing(m_currentId));
 }
 
 void MainWindow::startDemoTelemetry()
@@ -274,9 +370,19 @@ void MainWindow::demoTick()
 
 void MainWindow::refresh()
 {
+    if (m_currentId != kLocalId) {
+        // A node over SSH: its agent probes it; the page follows the controller.
+        const Node node = m_nodes->node(m_nodes->rowOf(m_currentId));
+        if (m_nodeActions->cluster()->refreshProbe(m_currentId))
+            statusBar()->showMessage(tr("Probing %1…").arg(node.name));
+        else
+            statusBar()->showMessage(tr("%1 is not connected; it is probed when it is.").arg(node.name), 5000);
+        return;
+    }
     if (m_localEngine->isRunning())
         return;
     m_nodes->setProbing(kLocalId);
+    m_localProbing = true;
     m_page->showProbing();
     m_refreshAction->setEnabled(false);
     statusBar()->showMessage(tr("Probing %1…").arg(Node::local().name));
@@ -285,18 +391,27 @@ void MainWindow::refresh()
 
 void MainWindow::onProbeFinished(const ProbeReport &report)
 {
-    m_refreshAction->setEnabled(true);
+    m_localProbing = false;
+    m_localFailure.clear();
+    m_localReport = report;
     m_nodes->setProbeReport(kLocalId, report);
-    m_probeModels->setReport(report);
-    m_page->showReport(report);
+    if (m_currentId == kLocalId) {
+        m_refreshAction->setEnabled(true);
+        m_probeModels->setReport(report);
+        m_page->showReport(report);
+    }
     statusBar()->showMessage(tr("%1 probed.").arg(Node::local().name), 5000);
 }
 
 void MainWindow::onProbeFailed(const QString &reason)
 {
-    m_refreshAction->setEnabled(true);
+    m_localProbing = false;
+    m_localFailure = reason;
     m_nodes->setFailed(kLocalId, reason);
-    m_page->showFailure(reason, m_localEngine->failure());
+    if (m_currentId == kLocalId) {
+        m_refreshAction->setEnabled(true);
+        m_page->showFailure(reason, m_localEngine->failure());
+    }
     if (m_localEngine->failure() == LocalEngine::Failure::EngineMissing)
         m_engineLabel->setText(tr("Engine: not found"));
     statusBar()->showMessage(tr("Probing %1 failed.").arg(Node::local().name), 5000);
@@ -334,7 +449,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     settings.setValue(QStringLiteral("splitter"), m_splitter->saveState());
     settings.setValue(QStringLiteral("tab"), m_page->tabs()->currentIndex());
     m_localEngine->cancel();
-    m_localTelemetry->stop();
+    m_nodeActions->cluster()->stop(); // the agents end with their sessions, This computer's too
     event->accept();
 }
 

@@ -7,6 +7,8 @@
 
 #include <QMainWindow>
 
+#include <optional>
+
 class QAction;
 class QLabel;
 class QMenu;
@@ -17,7 +19,6 @@ class QToolButton;
 class QTreeView;
 
 namespace halolink {
-class LocalTelemetrySource;
 class NodeListModel;
 class ProbeModels;
 class SyntheticCluster;
@@ -51,7 +52,8 @@ public:
     NodeActions *nodeActions() const { return m_nodeActions; }
     TelemetryStore *telemetryStore() const { return m_telemetry; }
     TelemetryIngest *telemetryIngest() const { return m_ingest; }
-    LocalTelemetrySource *localTelemetry() const { return m_localTelemetry; }
+    // The node whose page is shown (Node::kLocalId for This computer).
+    QString currentNodeId() const { return m_currentId; }
     bool isDashboardShown() const;
 
     // SYNTHETIC numbers for 4 imaginary nodes, labelled as such on the dashboard;
@@ -74,7 +76,11 @@ private:
     void onVersionKnown(const EngineVersion &version);
     void showAbout();
     void restoreState();
-    void onLocalTelemetryState();
+    void onLocalSessionState();
+    // The page for the node selected in the list (its own report and state).
+    void showCurrentNode();
+    void onClusterNodeChanged(const QString &nodeId);
+    void updateRefreshAction();
     void demoTick();
 
     NodeListModel *m_nodes;
@@ -89,7 +95,11 @@ private:
     // Live telemetry: the store of the whole cluster, fed by the node sessions.
     TelemetryStore *m_telemetry;
     TelemetryIngest *m_ingest;
-    LocalTelemetrySource *m_localTelemetry;
+    QString m_currentId;
+    // This computer as its own probe (LocalEngine) left it, to show it again.
+    std::optional<ProbeReport> m_localReport;
+    bool m_localProbing = false;
+    QString m_localFailure;
     QStackedWidget *m_pages;
     DashboardPage *m_dashboard;
     QToolButton *m_dashboardButton;

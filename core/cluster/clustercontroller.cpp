@@ -5,8 +5,10 @@
 #include "engine/enginelocator.h"
 #include "inventory/inventory.h"
 #include "logging.h"
+#include "protocol/probedecoder.h"
 
 #include <QCoreApplication>
+#include <QJsonDocument>
 #include <QRegularExpression>
 
 namespace halolink {
@@ -23,6 +25,9 @@ struct ClusterController::Entry {
     bool meshSent = false;
     quint64 generation = 0; // counts ready periods; replies of an older one are ignored
     bool everReady = false;
+    std::optional<ProbeReport> probe; // the latest, kept across losses
+    QString probeError;
+    bool probing = false;
 };
 
 namespace {
@@ -163,7 +168,7 @@ void ClusterController::addSession(const Node &node)
             [this, id](AgentSession::State s) { onSessionState(id, s); });
     connect(e->session, &AgentSession::status, this, [this, id](const QString &s) { onStatus(id, s); });
     connect(e->session, &AgentSession::hello, this, [this, id](const AgentHello &h) {
-        if (m_model)
+        if (Entry *entry = m_entries.value(id); entry && modelShows(*entry))
             m_model->setEngineVersion(id, h.engineVersion);
         Q_EMIT helloReceived(id, h);
     });
@@ -185,7 +190,7 @@ void ClusterController::removeSession(const QString &nodeId)
     e->session->disconnect(this);
     e->session->stop();
     e->session->deleteLater();
-    if (m_model)
+    if (modelShows(*e))
         m_model->setConnectionState(nodeId, NodeState::NotProbed);
     const bool hadMesh = e->reflectorPort > 0;
     delete e;
@@ -241,7 +246,7 @@ void ClusterController::setNodeState(Entry &e, NodeState state, const QString &d
     const bool changed = e.state != state || e.detail != detail;
     e.state = state;
     e.detail = detail;
-    if (m_model)
+    if (modelShows(e))
         m_model->setConnectionState(e.node.id, state, detail, percent);
     if (changed)
         Q_EMIT nodeStateChanged(e.node.id, state, detail);
@@ -268,8 +273,14 @@ void ClusterController::onSessionState(const QString &nodeId, AgentSession::Stat
         e->meshSent = false;
         setNodeState(*e, NodeState::Ready, QString());
         startServices(nodeId);
+        if (m_options.services && m_options.probeOnReady && (m_options.probeLocal || !e->node.isLocal()))
+            startProbe(nodeId);
         break;
     case AgentSession::State::Lost: {
+        if (e->probing) {
+            e->probing = false; // its reply fails with "lost" and is ignored (older generation)
+            Q_EMIT probeStateChanged(nodeId);
+        }
         const bool hadReflector = e->reflectorPort > 0;
         e->reflectorPort = 0;
         e->meshPeers = {};
@@ -280,6 +291,10 @@ void ClusterController::onSessionState(const QString &nodeId, AgentSession::Stat
         break;
     }
     case AgentSession::State::Failed:
+        if (e->probing) {
+            e->probing = false;
+            Q_EMIT probeStateChanged(nodeId);
+        }
         e->reflectorPort = 0;
         setNodeState(*e, NodeState::Failed, e->session->errorString());
         updateMesh();
@@ -326,6 +341,75 @@ void ClusterController::startServices(const QString &nodeId)
     });
     if (!e->node.dataPlaneIp().isEmpty())
         startReflector(nodeId, m_options.reflectorPort);
+}
+
+bool ClusterController::modelShows(const Entry &e) const
+{
+    return m_model && (m_options.localStateInModel || !e.node.isLocal());
+}
+
+void ClusterController::startProbe(const QString &nodeId)
+{
+    Entry *e = m_entries.value(nodeId);
+    if (!e || e->probing || e->state != NodeState::Ready)
+        return;
+    const quint64 generation = e->generation;
+    e->probing = true;
+    e->probeError.clear();
+    Q_EMIT probeStateChanged(nodeId);
+    // A probe reads sysfs, runs ethtool and asks ROCm SMI: seconds, on a slow node more.
+    AgentReply *reply = e->session->request(QStringLiteral("probe"), {}, std::chrono::seconds(90));
+    connect(reply, &AgentReply::finished, this, [this, nodeId, reply, generation] {
+        Entry *entry = m_entries.value(nodeId);
+        if (!entry || entry->generation != generation)
+            return;
+        entry->probing = false;
+        if (reply->isError()) {
+            entry->probeError = reply->errorString();
+            qCInfo(lcCore).noquote() << entry->node.name << "probe failed:" << entry->probeError;
+            Q_EMIT probeStateChanged(nodeId);
+            return;
+        }
+        const DecodeResult<ProbeReport> decoded = decodeProbeReport(QJsonDocument(reply->result().toObject()));
+        if (!decoded.ok()) {
+            entry->probeError = tr("The probe of %1 could not be read: %2").arg(entry->node.name, decoded.error);
+            qCInfo(lcCore).noquote() << entry->probeError;
+            Q_EMIT probeStateChanged(nodeId);
+            return;
+        }
+        entry->probe = *decoded.value;
+        if (modelShows(*entry))
+            m_model->setProbeReport(nodeId, *entry->probe);
+        Q_EMIT probeStateChanged(nodeId);
+        Q_EMIT probeReportChanged(nodeId);
+    });
+}
+
+bool ClusterController::refreshProbe(const QString &nodeId)
+{
+    Entry *e = m_entries.value(nodeId);
+    if (!e || e->state != NodeState::Ready)
+        return false;
+    startProbe(nodeId);
+    return true;
+}
+
+std::optional<ProbeReport> ClusterController::probeReport(const QString &nodeId) const
+{
+    Entry *e = m_entries.value(nodeId);
+    return e ? e->probe : std::nullopt;
+}
+
+bool ClusterController::isProbing(const QString &nodeId) const
+{
+    Entry *e = m_entries.value(nodeId);
+    return e && e->probing;
+}
+
+QString ClusterController::probeError(const QString &nodeId) const
+{
+    Entry *e = m_entries.value(nodeId);
+    return e ? e->probeError : QString();
 }
 
 void ClusterController::startReflector(const QString &nodeId, int port)

@@ -12,6 +12,13 @@
 //    mesh. Peers are named by node id. The lists are sent again whenever a
 //    node's readiness, address or reflector port changes.
 //
+// Also when a session becomes ready (services and probeOnReady on), and on
+// refreshProbe():
+// `probe`; the latest decoded ProbeReport per node is kept (probeReport(),
+// also across a loss, until the node is probed again) and
+// probeReportChanged() tells; probeStateChanged() tells when a probe starts,
+// ends or fails (probeError()).
+//
 // Every unsolicited agent line reaches eventReceived(nodeId, name, event)
 // (TelemetryIngest connects there), and a reconnect after a loss gap().
 //
@@ -22,6 +29,7 @@
 #include "agent/agentsession.h"
 #include "inventory/node.h"
 #include "inventory/nodelistmodel.h"
+#include "protocol/probereport.h"
 #include "ssh/sshsession.h"
 #include "ssh/credentialstore.h"
 #include "ssh/sshtypes.h"
@@ -34,6 +42,7 @@
 #include <QStringList>
 
 #include <chrono>
+#include <optional>
 
 namespace halolink {
 
@@ -46,13 +55,18 @@ class ClusterController final : public QObject
 
 public:
     struct Options {
-        bool services = true;          // telemetry, reflector and mesh when ready
+        bool services = true;          // telemetry, reflector, mesh (and probe) when ready
         bool includeLocal = true;      // a session for This computer too (start())
         int telemetryIntervalMs = 100; // 10 Hz
         bool rawCounters = true;
         int reflectorPort = 7471;      // 0: any free port
         int meshIntervalMs = 1000;
         bool rdma = true;
+        bool probeOnReady = true;      // `probe` when a session becomes ready
+        bool probeLocal = true;        // ... This computer's too (the app probes it on its own)
+        // false: the model's row of This computer is left alone (the app's
+        // own probe of This computer drives it); its session still runs.
+        bool localStateInModel = true;
         QString enginePath;            // empty: EngineLocator (the same binary is deployed to nodes)
         // SSH keep-alive and connect timeout; 0: SshEndpoint's defaults.
         std::chrono::milliseconds keepAliveInterval{0};
@@ -92,6 +106,14 @@ public:
     // The mesh peers last sent to the node (empty: none / no mesh there).
     QJsonArray meshPeers(const QString &nodeId) const;
 
+    // The node's latest probe through its agent (nullopt: none yet).
+    std::optional<ProbeReport> probeReport(const QString &nodeId) const;
+    bool isProbing(const QString &nodeId) const;
+    // Why the last probe failed; empty when it did not.
+    QString probeError(const QString &nodeId) const;
+    // Probe the node again now (when its session is ready); false otherwise.
+    bool refreshProbe(const QString &nodeId);
+
     void acceptHostKey(const QString &nodeId);
     void rejectHostKey(const QString &nodeId);
     void provideCredentials(const QString &nodeId, const QByteArray &secret, bool remember);
@@ -111,6 +133,9 @@ Q_SIGNALS:
     // A service request (telemetry.start, reflector.start, mesh.set_peers) failed.
     void serviceFailed(const QString &nodeId, const QString &method, const QString &message);
     void meshPeersChanged(const QString &nodeId, const QJsonArray &peers);
+    void probeReportChanged(const QString &nodeId);
+    // A probe started, finished or failed.
+    void probeStateChanged(const QString &nodeId);
 
 private:
     struct Entry;
@@ -123,6 +148,8 @@ private:
     void onStatus(const QString &nodeId, const QString &status);
     void setNodeState(Entry &e, NodeState state, const QString &detail, int percent = -1);
     void startServices(const QString &nodeId);
+    void startProbe(const QString &nodeId);
+    bool modelShows(const Entry &e) const;
     void startReflector(const QString &nodeId, int port);
     void updateMesh();
     QString enginePath() const;

@@ -1,7 +1,7 @@
 #pragma once
 // Feeds agent events into the TelemetryStore. This is the API the node
-// sessions call (AgentSession for SSH nodes, LocalTelemetrySource for this
-// computer): hand over each `frame`/`mesh` event as it arrives, and call
+// sessions call (through ClusterController::eventReceived, for every node,
+// This computer's local agent included): hand over each `frame`/`mesh` event as it arrives, and call
 // markGap() when a node is lost, so its plots break instead of drawing a line
 // across the time nothing was known.
 //

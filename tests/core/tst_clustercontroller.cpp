@@ -157,6 +157,12 @@ private Q_SLOTS:
                                       90000);
         hostKeyQuestions.sort();
         QCOMPARE(hostKeyQuestions, (QStringList{id1, id2}));
+        // Every node's own probe, asked through its agent when it got ready.
+        for (const QString &id : {local, id1, id2})
+            QTRY_VERIFY2_WITH_TIMEOUT(controller.probeReport(id).has_value(),
+                                      qPrintable(id + QStringLiteral(": ") + controller.probeError(id)), 90000);
+        QVERIFY(controller.probeReport(id1)->host.hostname.has_value());
+        QVERIFY(!controller.isProbing(id1));
         for (int row = 0; row < 3; ++row)
             QVERIFY(!model.index(row, NodeListModel::EngineColumn).data().toString().isEmpty());
 
@@ -193,6 +199,7 @@ private Q_SLOTS:
         QVERIFY(model.state(id2) != NodeState::Ready);
 
         // Back: ready again, a gap for the time it was away, the mesh again.
+        QSignalSpy probed(&controller, &ClusterController::probeReportChanged);
         QVERIFY2(m_fx.restartServer(m_servers[1], &error), qPrintable(error));
         QTRY_VERIFY_WITH_TIMEOUT(model.state(id2) == NodeState::Ready, 30000);
         QCOMPARE(gap.size(), 1);
@@ -203,6 +210,13 @@ private Q_SLOTS:
         QVERIFY(to - from >= 1'000'000'000LL);
         events.clear();
         QTRY_VERIFY_WITH_TIMEOUT(hasMeshFrom(events, id1, id2) && hasMeshFrom(events, id2, id1), 20000);
+        // Probed again on reconnect, and on request.
+        QTRY_VERIFY_WITH_TIMEOUT(!probed.isEmpty() && probed.last().at(0).toString() == id2, 90000);
+        probed.clear();
+        QVERIFY(controller.refreshProbe(id1));
+        QVERIFY(controller.isProbing(id1));
+        QTRY_VERIFY_WITH_TIMEOUT(!probed.isEmpty() && probed.last().at(0).toString() == id1, 90000);
+        QVERIFY(!controller.refreshProbe(QStringLiteral("no-such-node")));
 
         // Removing a node from the inventory ends its session and its row.
         QVERIFY(inventory.removeNode(id2, &error));

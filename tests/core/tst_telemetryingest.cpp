@@ -1,11 +1,11 @@
 // TelemetryIngest and the agent-event decoder over real protocol lines (nulls,
 // unknown fields, malformed lines), the telemetry table models under
-// QAbstractItemModelTester, CSV export, and LocalTelemetrySource against a
-// fake agent (a test double script) and, when it has `agent`, the real engine.
+// QAbstractItemModelTester, and CSV export. (This computer's live telemetry
+// comes through ClusterController's local session: tst_clustercontroller,
+// tst_dashboard.)
 
 #include "engine/enginelocator.h"
 #include "protocol/agentdecoder.h"
-#include "telemetry/localtelemetrysource.h"
 #include "telemetry/telemetryexport.h"
 #include "telemetry/telemetryingest.h"
 #include "telemetry/telemetrymodels.h"
@@ -62,22 +62,6 @@ double latest(const TelemetryStore &store, const QString &key)
     return s < 0 ? qQNaN() : store.latest(s).value;
 }
 
-// TEST DOUBLE: tst_telemetry_fake_agent.sh, a stand-in for `halolink-engine
-// agent` that prints protocol lines, copied into the test's temporary directory.
-// It records the requests it got in requests.log next to itself.
-QString writeFakeAgent(const QTemporaryDir &dir, int frames)
-{
-    const QString path = dir.filePath(QStringLiteral("fake-agent-test-double"));
-    if (!QFile::copy(QStringLiteral(HALOLINK_SOURCE_DIR "/tests/core/tst_telemetry_fake_agent.sh"), path))
-        return {};
-    QFile::setPermissions(path, QFile::permissions(path) | QFileDevice::ExeOwner);
-    QFile count(dir.filePath(QStringLiteral("frames")));
-    if (!count.open(QIODevice::WriteOnly))
-        return {};
-    count.write(QByteArray::number(frames));
-    return path;
-}
-
 } // namespace
 
 class TestTelemetryIngest : public QObject
@@ -95,10 +79,6 @@ private Q_SLOTS:
     void seriesTableModel();
     void latencyMatrixModel();
     void csvExport();
-    void localSourceWithFakeAgent();
-    void localSourceRestartsAfterLoss();
-    void localSourceEngineWithoutAgent();
-    void localSourceRealEngine();
 };
 
 void TestTelemetryIngest::decodesFrame()
@@ -370,114 +350,6 @@ void TestTelemetryIngest::csvExport()
     QVERIFY(lines[2].endsWith(",,,,"));
     QVERIFY(!writeTelemetryCsv(store, {}, QStringLiteral("/nonexistent/dir/x.csv"), &error));
     QVERIFY(!error.isEmpty());
-}
-
-void TestTelemetryIngest::localSourceWithFakeAgent()
-{
-    QTemporaryDir dir;
-    const QString agent = writeFakeAgent(dir, 200);
-    QVERIFY(!agent.isEmpty());
-    TelemetryStore store;
-    TelemetryIngest ingest(&store);
-    LocalTelemetrySource source(&ingest);
-    source.setEnginePath(agent);
-    source.setIntervalMs(50);
-    QSignalSpy hello(&source, &LocalTelemetrySource::helloReceived);
-    source.start();
-    QTRY_COMPARE_WITH_TIMEOUT(source.state(), LocalTelemetrySource::State::Running, 10000);
-    QCOMPARE(hello.count(), 1);
-    QCOMPARE(source.hello()->hostname, QStringLiteral("fakehost"));
-    QTRY_VERIFY_WITH_TIMEOUT(store.findSeries(QStringLiteral("local/gpu/card0/busy_percent")) >= 0
-                                 && store.pointCount(store.findSeries(QStringLiteral("local/gpu/card0/busy_percent")),
-                                                     Resolution::Raw) >= 3,
-                             10000);
-    QCOMPARE(latest(store, QStringLiteral("local/gpu/card0/unified_used_bytes")), 3000.0);
-
-    // The request the agent got was telemetry.start with our interval.
-    QFile requests(dir.filePath(QStringLiteral("requests.log")));
-    QVERIFY(requests.open(QIODevice::ReadOnly));
-    const QJsonObject request = QJsonDocument::fromJson(requests.readLine()).object();
-    QCOMPARE(request.value(QLatin1String("method")).toString(), QStringLiteral("telemetry.start"));
-    QCOMPARE(request.value(QLatin1String("params")).toObject().value(QLatin1String("interval_ms")).toInt(), 50);
-    QVERIFY(request.value(QLatin1String("id")).isDouble());
-
-    source.stop();
-    QCOMPARE(source.state(), LocalTelemetrySource::State::Stopped);
-}
-
-void TestTelemetryIngest::localSourceRestartsAfterLoss()
-{
-    QTemporaryDir dir;
-    const QString agent = writeFakeAgent(dir, 5); // exits after 5 frames: a lost agent
-    TelemetryStore store;
-    TelemetryIngest ingest(&store);
-    LocalTelemetrySource source(&ingest);
-    source.setEnginePath(agent);
-    source.setRestartDelayMs(100);
-    QSignalSpy hello(&source, &LocalTelemetrySource::helloReceived);
-    source.start();
-    QTRY_VERIFY_WITH_TIMEOUT(hello.count() >= 2, 15000); // it came back
-    const int busy = store.findSeries(QStringLiteral("local/gpu/card0/busy_percent"));
-    QVERIFY(busy >= 0);
-    SeriesSlice slice;
-    store.read(busy, Resolution::Raw, 0, 1e12, slice);
-    bool sawGap = false;
-    for (double v : slice.values)
-        sawGap = sawGap || std::isnan(v);
-    QVERIFY2(sawGap, "the loss is a gap in the series");
-    source.stop();
-}
-
-void TestTelemetryIngest::localSourceEngineWithoutAgent()
-{
-    QTemporaryDir dir;
-    // TEST DOUBLE: an engine that does not know `agent` (exit 2, like bad usage).
-    const QString path = dir.filePath(QStringLiteral("old-engine-test-double"));
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write("#!/bin/sh\necho '{\"error\":{\"code\":\"usage\",\"message\":\"unknown command agent\"}}'\n"
-               "echo 'halolink-engine: unknown command agent' >&2\nexit 2\n");
-    file.close();
-    file.setPermissions(file.permissions() | QFileDevice::ExeOwner);
-
-    TelemetryStore store;
-    TelemetryIngest ingest(&store);
-    LocalTelemetrySource source(&ingest);
-    source.setEnginePath(path);
-    QSignalSpy failed(&source, &LocalTelemetrySource::failed);
-    source.start();
-    QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 10000);
-    QCOMPARE(source.state(), LocalTelemetrySource::State::Failed);
-    QVERIFY2(source.errorString().contains(QLatin1String("agent")), qPrintable(source.errorString()));
-    QTest::qWait(300);
-    QCOMPARE(failed.count(), 1); // not retried in a loop
-
-    LocalTelemetrySource missing(&ingest);
-    missing.setEnginePath(dir.filePath(QStringLiteral("nonexistent")));
-    QSignalSpy missingFailed(&missing, &LocalTelemetrySource::failed);
-    missing.start();
-    QTRY_COMPARE(missingFailed.count(), 1);
-}
-
-void TestTelemetryIngest::localSourceRealEngine()
-{
-    // Does this engine have `agent` yet? End of stdin ends it, so this cannot hang.
-    QProcess probe;
-    probe.start(QStringLiteral(HALOLINK_ENGINE_PATH), {QStringLiteral("agent")});
-    probe.closeWriteChannel();
-    QVERIFY(probe.waitForFinished(10000));
-    if (!probe.readAllStandardOutput().contains("\"hello\""))
-        QSKIP("this engine has no `agent` yet; the fake agent tests cover the protocol");
-
-    TelemetryStore store;
-    TelemetryIngest ingest(&store);
-    LocalTelemetrySource source(&ingest);
-    source.setEnginePath(QStringLiteral(HALOLINK_ENGINE_PATH));
-    source.start();
-    QTRY_COMPARE_WITH_TIMEOUT(source.state(), LocalTelemetrySource::State::Running, 15000);
-    QTRY_VERIFY_WITH_TIMEOUT(ingest.stats().frames >= 3, 15000);
-    QCOMPARE(ingest.stats().malformed, quint64(0));
-    source.stop();
 }
 
 QTEST_GUILESS_MAIN(TestTelemetryIngest)

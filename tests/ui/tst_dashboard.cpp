@@ -9,7 +9,8 @@
 #include "dashboard/timeserieschart.h"
 #include "engine/enginelocator.h"
 #include "mainwindow.h"
-#include "telemetry/localtelemetrysource.h"
+#include "cluster/clustercontroller.h"
+#include "nodes/nodeactions.h"
 #include "telemetry/syntheticcluster.h"
 #include "telemetry/telemetryingest.h"
 #include "telemetry/telemetrymodels.h"
@@ -380,7 +381,8 @@ void TestDashboard::mainWindowShowsThisComputer()
     QVERIFY(window.isDashboardShown());
     QVERIFY(window.dashboard()->frameTimer()->isActive());
     // With no configuration, this computer's own telemetry arrives by itself.
-    QTRY_COMPARE_WITH_TIMEOUT(window.localTelemetry()->state(), LocalTelemetrySource::State::Running, 20000);
+    // It comes from the cluster's one session for This computer (no second local agent).
+    QTRY_COMPARE_WITH_TIMEOUT(window.nodeActions()->cluster()->state(QStringLiteral("local")), NodeState::Ready, 20000);
     QTRY_VERIFY_WITH_TIMEOUT(window.telemetryIngest()->stats().frames >= 3, 20000);
     QTRY_VERIFY_WITH_TIMEOUT(!window.dashboard()->nicChart()->lines().isEmpty(), 5000);
     QVERIFY(window.dashboard()->nicChart()->lines().first().label.startsWith(QLatin1String("This computer")));

@@ -12,3 +12,6 @@ target_link_libraries(dashboard_frame_bench PRIVATE halolink_ui halolink_core QC
 
 # Node dialogs (add/edit, host key, credentials, ssh config import) and the main window's node actions.
 halolink_add_qt_test(tst_nodedialogs SOURCES ui/tst_nodedialogs.cpp LIBS halolink_ui halolink_core LABELS ui)
+
+# The main window with an SSH node (real sshd on loopback; skips without root).
+halolink_add_qt_test(tst_mainwindow_nodes SOURCES ui/tst_mainwindow_nodes.cpp LIBS halolink_ui halolink_core halolink_sshd_fixture LABELS ui ssh)

@@ -92,6 +92,9 @@ NodePage::NodePage(ProbeModels *models, QAction *refreshAction, QWidget *parent)
     titleFont.setBold(true);
     m_title->setFont(titleFont);
     m_title->setAccessibleName(tr("Node name"));
+    m_title->setObjectName(QStringLiteral("title"));
+    m_stateText->setObjectName(QStringLiteral("state"));
+    m_banner->setObjectName(QStringLiteral("banner"));
     m_subtitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_subtitle->setWordWrap(true);
     m_stateText->setAccessibleName(tr("Node state"));
@@ -179,8 +182,10 @@ QWidget *NodePage::createOverviewTab()
     m_hostForm = new QFormLayout(hostBox);
     m_hostForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     m_hostname = valueLabel(hostBox);
+    m_hostname->setObjectName(QStringLiteral("hostname"));
     m_os = valueLabel(hostBox);
     m_kernel = valueLabel(hostBox);
+    m_kernel->setObjectName(QStringLiteral("kernel"));
     m_memory = valueLabel(hostBox);
     m_engine = valueLabel(hostBox);
     m_libraries = valueLabel(hostBox);
@@ -308,6 +313,27 @@ void NodePage::setNode(const Node &node)
     updateHeader();
 }
 
+void NodePage::clear()
+{
+    m_report.reset();
+    m_failureReason.clear();
+    m_failure = LocalEngine::Failure::None;
+    m_sessionDetail.clear();
+    m_session = NodeState::NotProbed;
+    m_banner->hide();
+    setState(State::Idle);
+    updateOverview();
+    updateChecksSummary();
+    updateNetworkPlaceholders();
+}
+
+void NodePage::showSession(NodeState state, const QString &detail)
+{
+    m_session = state;
+    m_sessionDetail = detail;
+    setState(State::Session);
+}
+
 void NodePage::showProbing()
 {
     setState(State::Probing);
@@ -361,8 +387,25 @@ QString NodePage::failureHint(LocalEngine::Failure failure)
 void NodePage::setState(State state)
 {
     m_state = state;
-    m_busy->setVisible(state == State::Probing);
-    if (state == State::Failed) {
+    const bool connecting = state == State::Session
+        && (m_session == NodeState::Connecting || m_session == NodeState::Deploying || m_session == NodeState::NotProbed);
+    m_busy->setVisible(state == State::Probing || connecting);
+    if (state == State::Session) {
+        QString title;
+        switch (m_session) {
+        case NodeState::Unreachable: title = tr("“%1” cannot be reached yet; HaloLink keeps trying."); break;
+        case NodeState::Lost: title = tr("The connection to “%1” was lost; HaloLink keeps trying."); break;
+        case NodeState::Failed: title = tr("HaloLink cannot work with “%1”."); break;
+        default: title = tr("Connecting to “%1”…"); break;
+        }
+        QString html = QStringLiteral("<b>%1</b>").arg(title.arg(m_node.name.toHtmlEscaped()));
+        if (!m_sessionDetail.isEmpty())
+            html += QStringLiteral("<br>%1").arg(m_sessionDetail.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")));
+        if (m_report)
+            html += QStringLiteral("<br><i>%1</i>").arg(tr("The details below are from the last probe, before that."));
+        m_bannerText->setText(html);
+        m_banner->show();
+    } else if (state == State::Failed) {
         const QString hint = failureHint(m_failure);
         QString html = QStringLiteral("<b>%1</b><br>%2")
                            .arg(tr("Could not probe “%1”.").arg(m_node.name.toHtmlEscaped()),
@@ -392,6 +435,8 @@ void NodePage::updateHeader()
             parts << tr("Linux %1").arg(*host.kernel);
     } else if (m_node.isLocal()) {
         parts << tr("The machine HaloLink runs on; no SSH needed.");
+    } else if (!m_node.host.isEmpty()) {
+        parts << tr("%1 over SSH").arg(m_node.user.isEmpty() ? m_node.host : m_node.user + QLatin1Char('@') + m_node.host);
     }
     m_subtitle->setText(parts.join(QStringLiteral(" · ")));
 
@@ -412,6 +457,11 @@ void NodePage::updateHeader()
         text = tr("Failed");
         status = Check::Status::Fail;
         break;
+    case State::Session:
+        text = NodeListModel::stateText(m_session);
+        if (m_session == NodeState::Failed || m_session == NodeState::Lost || m_session == NodeState::Unreachable)
+            status = Check::Status::Fail;
+        break;
     }
     m_stateText->setText(text);
 
@@ -419,7 +469,7 @@ void NodePage::updateHeader()
     m_tabs->setVisible(m_report.has_value());
     m_placeholder->setVisible(!m_report.has_value());
     m_placeholder->setText(m_state == State::Probing ? tr("Asking the engine about %1…").arg(m_node.name)
-                           : m_state == State::Failed ? QString()
+                           : m_state == State::Failed || m_state == State::Session ? QString()
                                                       : tr("Not probed yet. Press Refresh (F5)."));
     if (status) {
         m_stateIcon->setPixmap(StatusStyle::icon(*status, palette()).pixmap(kIconSize, kIconSize));

@@ -6,6 +6,7 @@
 
 #include "engine/localengine.h"
 #include "inventory/node.h"
+#include "inventory/nodelistmodel.h"
 #include "protocol/probereport.h"
 
 #include <QWidget>
@@ -37,9 +38,14 @@ public:
     NodePage(ProbeModels *models, QAction *refreshAction, QWidget *parent = nullptr);
 
     void setNode(const Node &node);
+    // Forget the report and state shown (another node is about to be shown).
+    void clear();
     void showProbing();
     void showReport(const ProbeReport &report);
     void showFailure(const QString &reason, LocalEngine::Failure failure);
+    // A node over SSH whose session is not ready (connecting, deploying,
+    // unreachable, lost, failed): says so; a report shown stays, marked as old.
+    void showSession(NodeState state, const QString &detail);
 
     static QString failureHint(LocalEngine::Failure failure);
 
@@ -53,7 +59,7 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    enum class State { Idle, Probing, Ready, Failed };
+    enum class State { Idle, Probing, Ready, Failed, Session };
 
     QWidget *createOverviewTab();
     QWidget *createChecksTab();
@@ -72,6 +78,8 @@ private:
     std::optional<ProbeReport> m_report;
     QString m_failureReason;
     LocalEngine::Failure m_failure = LocalEngine::Failure::None;
+    NodeState m_session = NodeState::NotProbed;
+    QString m_sessionDetail;
 
     // header
     QLabel *m_title;

@@ -36,9 +36,13 @@ NodeActions::NodeActions(NodeListModel *model, QAbstractItemView *view, QWidget 
     , m_reconnect(new QAction(tr("Re&connect"), this))
 {
     ClusterController::Options options;
-    // This computer's live telemetry comes from the dashboard's own local
-    // source for now; the controller runs the SSH nodes.
-    options.includeLocal = false;
+    // One session per node, This computer's included: it gives the dashboard
+    // its telemetry and joins the mesh when it has a data-plane address. Its
+    // row and page show the window's own probe of it (LocalEngine), so the
+    // controller neither probes it nor sets its row's state.
+    options.includeLocal = true;
+    options.probeLocal = false;
+    options.localStateInModel = false;
     m_cluster->setOptions(options);
     m_cluster->setCredentialStore(m_store);
 
