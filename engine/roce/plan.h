@@ -1,0 +1,80 @@
+#pragma once
+// RoCE v2 configuration: spec -> plan -> apply -> confirm | rollback
+// (docs/roce-config.md). A plan is a list of steps; each says why, what it
+// runs (argv lists, never a shell line) or writes, how to tell it is already
+// done, and how to undo it.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sys/json_out.h"
+#include "sys/root.h"
+
+namespace halolink::roce {
+
+struct QosSpec {
+    bool enabled = true;
+    int pfcPriority = 3;
+    int dscp = 26;
+    int tos = 104; // DSCP x 4 (+2 with ECN-capable transport)
+    bool ecn = true;
+};
+
+struct Spec {
+    std::string interface;              // data-plane netdev
+    std::string address;                // "192.168.100.1/30"
+    std::vector<std::string> peers;     // peers' data-plane IPv4 addresses
+    std::optional<int> mtu;             // default 9000
+    std::string rdmaMode = "roce";      // roce | keep
+    std::optional<std::string> backend; // ice | mlx5 | rxe; default from the driver
+    std::string rxeDevice = "rxe0";     // rxe backend: the device to create
+    QosSpec qos;
+    bool persist = false;
+};
+
+// Parses and validates a spec document; throws sys::EngineError
+// {"invalid_spec", "<field>: <what is wrong>"} on the first problem.
+Spec parseSpec(const Json &doc);
+
+// A file the step writes: content and mode; the undo restores what was there.
+struct FileWrite {
+    std::string path; // absolute, on the node
+    std::string content;
+    int mode = 0644;
+};
+
+struct Step {
+    std::string id;   // stable: "mtu", "address", "rxe_device", "roce_tos", "pfc", ...
+    std::string why;  // plain words for the review page
+    std::vector<std::vector<std::string>> commands; // argv lists, run in order
+    std::vector<FileWrite> files;
+    // How "already done" is decided, in words (the check itself is code).
+    std::string check;
+    bool alreadyDone = false;
+    std::vector<std::vector<std::string>> undo;     // argv lists, run in order
+    std::vector<std::string> undoFiles;             // files to restore/remove on undo
+};
+
+struct Plan {
+    Spec spec;
+    std::string backend;             // ice | mlx5 | rxe
+    std::optional<std::string> device; // RDMA device (existing, or to be created)
+    std::vector<Step> steps;
+    std::vector<std::string> warnings;
+};
+
+// Compares the spec with the node as `root` shows it (live or a snapshot)
+// and returns the steps. Throws sys::EngineError {"invalid_spec", ...} for a
+// spec that cannot apply to this node (unknown interface, the management
+// interface, an overlapping subnet...).
+Plan makePlan(const Spec &spec, const sys::Root &root);
+
+// The plan as JSON (schema halolink.roce-plan/1), and back.
+Json planJson(const Plan &plan);
+Plan planFromJson(const Json &doc);
+
+// One shell line for a person to read or copy (every word quoted as needed).
+std::string shellLine(const std::vector<std::string> &argv);
+
+} // namespace halolink::roce
