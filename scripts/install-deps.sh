@@ -26,7 +26,7 @@ build=(
 runtime_and_test=(
   openssh-client openssh-server iproute2 ethtool kmod procps
   sockperf iperf3 perftest pdsh python3
-  xvfb xauth x11-apps imagemagick
+  xvfb xauth x11-apps imagemagick fonts-dejavu-core
   rdma-core ibverbs-utils ibverbs-providers
 )
 lab=(
