@@ -25,6 +25,12 @@ constexpr const char *kUsage =
     "  bench --peer ADDR --transport tcp|rdma [--test latency|bandwidth] [...]\n"
     "                                 run one test against a reflector (halolink.bench/1)\n"
     "  agent [--root DIR]             JSON-lines session on stdin/stdout (docs/agent-protocol.md)\n"
+    "  plan --spec FILE [--root DIR]  the steps that configure RoCE v2 (halolink.roce-plan/1)\n"
+    "  apply --spec FILE [--confirm-within SEC] [--journal FILE]\n"
+    "                                 apply a RoCE spec (root); roll back unless confirmed in time\n"
+    "  confirm [--journal FILE]       keep the applied RoCE change, stop the watchdog\n"
+    "  rollback [--journal FILE]      undo the applied RoCE change\n"
+    "  status [--journal FILE]        the RoCE change journal's state\n"
     "  --version                      print the engine and protocol versions\n"
     "\n"
     "Exit codes: 0 success, 1 failure (a JSON error on stdout), 2 bad usage.\n";
@@ -61,6 +67,12 @@ int runEngine(int argc, char **argv)
         {"reflect", reflectCommand},
         {"bench", benchCommand},
         {"agent", agentCommand},
+        {"apply", roceApplyCommand},
+        {"confirm", roceConfirmCommand},
+        {"rollback", roceRollbackCommand},
+        {"status", roceStatusCommand},
+        {"roce-watchdog", roceWatchdogCommand},
+        {"plan", planCommand},
     };
     auto it = commands.find(command);
     if (it == commands.end()) {

@@ -16,6 +16,16 @@ int reflectCommand(const Args &args);
 int benchCommand(const Args &args);
 // engine/agent/
 int agentCommand(const Args &args);
+// engine/roce/
+int planCommand(const Args &args);
+
+// engine/roce/apply.cpp: apply, confirm, rollback, status and the hidden
+// roce-watchdog (docs/roce-config.md)
+int roceApplyCommand(const Args &args);
+int roceConfirmCommand(const Args &args);
+int roceRollbackCommand(const Args &args);
+int roceStatusCommand(const Args &args);
+int roceWatchdogCommand(const Args &args);
 
 // Runs `argv[1]`'s subcommand; what main() does.
 int runEngine(int argc, char **argv);
