@@ -1,0 +1,551 @@
+#include "roce/apply.h"
+
+#include <cerrno>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <sstream>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+#include "commands.h"
+#include "sys/cli.h"
+#include "sys/root.h"
+
+namespace halolink::roce {
+
+using sys::EngineError;
+
+namespace {
+
+constexpr int kStepTimeoutMs = 30000;
+constexpr const char *kWatchdogCommand = "roce-watchdog";
+
+std::string joinArgv(const std::vector<std::string> &argv)
+{
+    std::string s;
+    for (const auto &w : argv) {
+        if (!s.empty())
+            s += ' ';
+        s += w;
+    }
+    return s;
+}
+
+std::string tail(const std::string &text, size_t max = 2000)
+{
+    return text.size() <= max ? text : text.substr(text.size() - max);
+}
+
+std::vector<std::string> procCmdline(int pid)
+{
+    std::vector<std::string> argv;
+    std::ifstream in("/proc/" + std::to_string(pid) + "/cmdline", std::ios::binary);
+    std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::string word;
+    for (char c : all) {
+        if (c == '\0') {
+            argv.push_back(word);
+            word.clear();
+        } else {
+            word += c;
+        }
+    }
+    if (!word.empty())
+        argv.push_back(word);
+    return argv;
+}
+
+// The pid is our watchdog for this journal (not a recycled pid).
+bool isWatchdog(int pid, const std::string &journalPath)
+{
+    if (pid <= 0)
+        return false;
+    auto argv = procCmdline(pid);
+    return argv.size() >= 4 && argv[1] == kWatchdogCommand && argv[3] == journalPath;
+}
+
+bool stopWatchdog(int pid, const std::string &journalPath)
+{
+    if (pid <= 0 || pid == ::getpid() || !isWatchdog(pid, journalPath))
+        return false;
+    return ::kill(pid, SIGTERM) == 0;
+}
+
+// fork, setsid, fork again: the watchdog belongs to no terminal or SSH
+// session and outlives this process. It re-executes this binary as
+// `halolink-engine roce-watchdog --journal FILE`.
+int startWatchdog(const std::string &journalPath)
+{
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0)
+        throw EngineError{"watchdog_failed", std::string("pipe: ") + std::strerror(errno)};
+    std::fflush(nullptr);
+    pid_t child = ::fork();
+    if (child < 0)
+        throw EngineError{"watchdog_failed", std::string("fork: ") + std::strerror(errno)};
+    if (child == 0) {
+        ::close(fds[0]);
+        ::setsid();
+        pid_t grandchild = ::fork();
+        if (grandchild != 0) {
+            int pid = grandchild > 0 ? grandchild : -1;
+            (void)!::write(fds[1], &pid, sizeof pid);
+            ::_exit(0);
+        }
+        ::close(fds[1]);
+        ::chdir("/");
+        int null = ::open("/dev/null", O_RDWR);
+        if (null >= 0) {
+            ::dup2(null, 0);
+            ::dup2(null, 1);
+            ::dup2(null, 2);
+        }
+        for (int fd = 3; fd < 1024; ++fd)
+            ::close(fd);
+        std::signal(SIGHUP, SIG_IGN);
+        std::signal(SIGPIPE, SIG_IGN);
+        const char *argv[] = {"halolink-engine", kWatchdogCommand, "--journal", journalPath.c_str(), nullptr};
+        ::execv("/proc/self/exe", const_cast<char **>(argv));
+        ::_exit(127);
+    }
+    ::close(fds[1]);
+    int pid = -1;
+    ssize_t n;
+    do {
+        n = ::read(fds[0], &pid, sizeof pid);
+    } while (n < 0 && errno == EINTR);
+    ::close(fds[0]);
+    int status = 0;
+    while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
+    }
+    if (n != sizeof pid || pid <= 0)
+        throw EngineError{"watchdog_failed", "could not start the watchdog process"};
+    // Wait until it has become the watchdog (exec done), so that confirm can
+    // recognise it and nothing changes without it.
+    for (int i = 0; i < 200; ++i) {
+        if (isWatchdog(pid, journalPath))
+            return pid;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    ::kill(pid, SIGKILL);
+    throw EngineError{"watchdog_failed", "the watchdog process did not start"};
+}
+
+FileBackup backupFile(const std::string &path)
+{
+    FileBackup b;
+    b.path = path;
+    struct stat st{};
+    if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
+        std::ifstream in(path, std::ios::binary);
+        if (in) {
+            b.existed = true;
+            b.mode = static_cast<int>(st.st_mode & 07777);
+            b.content.assign((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        }
+    }
+    return b;
+}
+
+// Undoes one step: restores its files, then runs its undo commands. Returns
+// the problems (empty on success).
+std::vector<std::string> undoStep(const Step &step, const StepRecord &record)
+{
+    std::vector<std::string> problems;
+    for (const auto &b : record.backups) {
+        std::string error;
+        if (b.existed) {
+            if (!writeFileAtomic(b.path, b.content, b.mode, &error))
+                problems.push_back("step " + step.id + ": restore " + b.path + ": " + error);
+        } else if (::unlink(b.path.c_str()) != 0 && errno != ENOENT) {
+            problems.push_back("step " + step.id + ": remove " + b.path + ": " + std::strerror(errno));
+        }
+    }
+    const sys::Root live("/");
+    for (const auto &argv : record.undo) {
+        auto r = live.run(argv, kStepTimeoutMs);
+        if (!r.ok()) {
+            std::string what = !r.found ? "not found" : r.timedOut ? "timed out" : "exited " + std::to_string(r.exitCode);
+            problems.push_back("step " + step.id + ": undo `" + joinArgv(argv) + "` " + what +
+                               (r.out.empty() ? "" : ": " + tail(r.out, 500)));
+        }
+    }
+    return problems;
+}
+
+// Undoes applied (and interrupted) steps in reverse order, continuing past
+// failures; the journal is saved after each step. Returns the problems.
+std::vector<std::string> undoAll(Journal &journal, const std::string &journalPath)
+{
+    std::vector<std::string> all;
+    for (size_t k = journal.steps.size(); k-- > 0;) {
+        auto &rec = journal.steps[k];
+        if (rec.state != "applied" && rec.state != "running")
+            continue;
+        auto problems = undoStep(journal.plan.steps[k], rec);
+        rec.state = problems.empty() ? "undone" : "undo_failed";
+        if (!problems.empty())
+            rec.error = problems.front();
+        sys::printEvent({{"event", "undo"},
+                         {"id", journal.plan.steps[k].id},
+                         {"status", problems.empty() ? "undone" : "failed"},
+                         {"index", k},
+                         {"total", journal.steps.size()}});
+        all.insert(all.end(), problems.begin(), problems.end());
+        saveJournal(journalPath, journal);
+    }
+    return all;
+}
+
+bool rootRequiredAndMissing()
+{
+    if (::geteuid() == 0)
+        return false;
+    const char *allow = std::getenv("HALOLINK_ROCE_ALLOW_NONROOT");
+    return !(allow && std::string(allow) == "1");
+}
+
+std::string absolutePath(const std::string &path)
+{
+    if (!path.empty() && path[0] == '/')
+        return path;
+    char cwd[4096];
+    if (!::getcwd(cwd, sizeof cwd))
+        throw EngineError{"usage", "cannot resolve the journal path", 2};
+    return std::string(cwd) + "/" + path;
+}
+
+Json readJsonFile(const std::string &path, const char *code)
+{
+    std::ifstream in(path);
+    if (!in)
+        throw EngineError{code, path + ": cannot read"};
+    std::stringstream ss;
+    ss << in.rdbuf();
+    Json doc = Json::parse(ss.str(), nullptr, false);
+    if (doc.is_discarded())
+        throw EngineError{code, path + ": not valid JSON"};
+    return doc;
+}
+
+Journal requireJournal(const std::string &journalPath)
+{
+    auto j = loadJournal(journalPath);
+    if (!j)
+        throw EngineError{"no_journal", "no RoCE change journal at " + journalPath + ": nothing was applied"};
+    return *j;
+}
+
+} // namespace
+
+int applyPlan(const Plan &plan, int confirmWithinS, const std::string &journalPathIn)
+{
+    if (rootRequiredAndMissing())
+        throw EngineError{"need_root", "apply changes the network configuration and must run as root "
+                                       "(sudo halolink-engine apply ...)"};
+    const std::string journalPath = absolutePath(journalPathIn);
+    ensureJournalDir(journalPath);
+    JournalLock lock(journalPath, false);
+    if (!lock.held())
+        throw EngineError{"busy", "another apply, confirm or rollback is running on this journal (" + journalPath + ")"};
+    if (auto old = loadJournal(journalPath)) {
+        if (old->state == "awaiting_confirm")
+            throw EngineError{"awaiting_confirm",
+                              "a previous change awaits confirmation until " + std::to_string(old->deadline) +
+                                  " (epoch seconds; journal " + journalPath +
+                                  "): run `halolink-engine confirm` or `halolink-engine rollback` first"};
+        if (old->state == "applying")
+            throw EngineError{"awaiting_confirm",
+                              "a previous apply was interrupted and is not rolled back yet (journal " + journalPath +
+                                  "): its watchdog rolls it back at the deadline, or run `halolink-engine rollback`"};
+    }
+
+    Journal journal;
+    journal.state = "applying";
+    journal.created = nowEpoch();
+    journal.confirmWithin = confirmWithinS;
+    journal.deadline = journal.created + confirmWithinS;
+    journal.applyPid = static_cast<int>(::getpid());
+    journal.plan = plan;
+    journal.steps.resize(plan.steps.size());
+    saveJournal(journalPath, journal); // before anything changes
+
+    journal.watchdogPid = startWatchdog(journalPath);
+    saveJournal(journalPath, journal);
+
+    const sys::Root live("/");
+    const size_t total = plan.steps.size();
+    for (size_t i = 0; i < total; ++i) {
+        const Step &step = plan.steps[i];
+        StepRecord &rec = journal.steps[i];
+        if (step.alreadyDone) {
+            rec.state = "skipped";
+            saveJournal(journalPath, journal);
+            sys::printEvent({{"event", "step"}, {"id", step.id}, {"status", "skipped"}, {"index", i}, {"total", total}});
+            continue;
+        }
+        // The undo, from the state just before the step runs.
+        rec.undo = step.undo;
+        rec.backups.clear();
+        for (const auto &f : step.files)
+            rec.backups.push_back(backupFile(f.path));
+        for (const auto &p : step.undoFiles) {
+            bool have = false;
+            for (const auto &b : rec.backups)
+                have = have || b.path == p;
+            if (!have)
+                rec.backups.push_back(backupFile(p));
+        }
+        rec.state = "running";
+        saveJournal(journalPath, journal);
+
+        bool partial = false;
+        std::string failure;
+        Json detail;
+        for (const auto &f : step.files) {
+            std::string error;
+            if (!writeFileAtomic(f.path, f.content, f.mode, &error)) {
+                failure = "writing " + f.path + ": " + error;
+                detail = {{"file", f.path}};
+                break;
+            }
+            partial = true;
+        }
+        if (failure.empty())
+            for (const auto &argv : step.commands) {
+                auto r = live.run(argv, kStepTimeoutMs);
+                if (!r.ok()) {
+                    std::string what = !r.found     ? "was not found"
+                                       : r.timedOut ? "timed out after " + std::to_string(kStepTimeoutMs / 1000) + " s"
+                                                    : "exited " + std::to_string(r.exitCode);
+                    failure = "`" + joinArgv(argv) + "` " + what;
+                    detail = {{"command", argv}, {"exit_code", r.exitCode}, {"output", tail(r.out)}};
+                    break;
+                }
+                partial = true;
+            }
+
+        if (failure.empty()) {
+            rec.state = "applied";
+            saveJournal(journalPath, journal);
+            sys::printEvent({{"event", "step"}, {"id", step.id}, {"status", "applied"}, {"index", i}, {"total", total}});
+            continue;
+        }
+
+        // Failed: undo this step if it got part of the way, then the earlier ones.
+        rec.state = partial ? "running" : "failed";
+        rec.error = failure;
+        saveJournal(journalPath, journal);
+        sys::printEvent({{"event", "step"}, {"id", step.id}, {"status", "failed"}, {"index", i}, {"total", total}});
+        auto problems = undoAll(journal, journalPath);
+        if (partial && rec.state == "undone")
+            rec.state = "failed";
+        journal.state = "failed";
+        journal.reason = "step " + step.id + " failed: " + failure;
+        journal.errors = problems;
+        saveJournal(journalPath, journal);
+        stopWatchdog(journal.watchdogPid, journalPath);
+
+        Json error{{"code", "step_failed"},
+                   {"message", "step '" + step.id + "' failed: " + failure +
+                                   (problems.empty() ? "; the earlier steps were rolled back"
+                                                     : "; rolling back reported problems")},
+                   {"step", step.id}};
+        for (auto it = detail.begin(); it != detail.end(); ++it)
+            error[it.key()] = it.value();
+        sys::printJson({{"error", error}, {"state", "failed"}, {"rolled_back", problems.empty()},
+                        {"rollback_errors", problems}, {"journal", journalPath}},
+                       false);
+        std::fprintf(stderr, "halolink-engine: step_failed: %s\n", error["message"].get<std::string>().c_str());
+        return 1;
+    }
+
+    journal.state = "awaiting_confirm";
+    journal.deadline = nowEpoch() + confirmWithinS;
+    saveJournal(journalPath, journal);
+    sys::printJson({{"state", "awaiting_confirm"},
+                    {"deadline", journal.deadline},
+                    {"confirm_within", confirmWithinS},
+                    {"journal", journalPath},
+                    {"watchdog_pid", journal.watchdogPid}},
+                   false);
+    return 0;
+}
+
+int confirmJournal(const std::string &journalPathIn)
+{
+    const std::string journalPath = absolutePath(journalPathIn);
+    Journal probe = requireJournal(journalPath);
+    (void)probe;
+    JournalLock lock(journalPath, true);
+    Journal journal = requireJournal(journalPath);
+    if (journal.state != "awaiting_confirm")
+        throw EngineError{"not_awaiting_confirm", "nothing awaits confirmation: the journal's state is " +
+                                                      journal.state +
+                                                      (journal.reason.empty() ? "" : " (" + journal.reason + ")")};
+    journal.state = "confirmed";
+    saveJournal(journalPath, journal);
+    bool stopped = stopWatchdog(journal.watchdogPid, journalPath);
+    sys::printJson({{"state", "confirmed"}, {"watchdog_stopped", stopped}, {"journal", journalPath}}, false);
+    return 0;
+}
+
+int rollbackJournal(const std::string &journalPathIn, const std::string &reason, bool onlyIfDue)
+{
+    const std::string journalPath = absolutePath(journalPathIn);
+    if (!onlyIfDue)
+        (void)requireJournal(journalPath);
+    JournalLock lock(journalPath, !onlyIfDue);
+    if (!lock.held()) {
+        if (onlyIfDue)
+            return 2; // apply still running: the watchdog tries again
+        throw EngineError{"busy", "cannot lock " + journalPath + ".lock"};
+    }
+    Journal journal = requireJournal(journalPath);
+    if (onlyIfDue) {
+        if (journal.state != "awaiting_confirm" && journal.state != "applying")
+            return 0;
+        if (nowEpoch() < journal.deadline)
+            return 2;
+    } else {
+        bool any = false;
+        for (const auto &r : journal.steps)
+            any = any || r.state == "applied" || r.state == "running";
+        if (!any && journal.state != "applying" && journal.state != "awaiting_confirm")
+            throw EngineError{"nothing_to_roll_back", "no applied step to undo: the journal's state is " +
+                                                          journal.state};
+    }
+    std::signal(SIGTERM, SIG_IGN); // finish the rollback once started
+    auto problems = undoAll(journal, journalPath);
+    journal.state = problems.empty() ? "rolled_back" : "failed";
+    journal.reason = reason;
+    journal.errors = problems;
+    saveJournal(journalPath, journal);
+    stopWatchdog(journal.watchdogPid, journalPath);
+    Json doc{{"state", journal.state}, {"reason", reason}, {"errors", problems}, {"journal", journalPath}};
+    if (!problems.empty())
+        doc = Json{{"error", {{"code", "rollback_incomplete"},
+                              {"message", std::to_string(problems.size()) + " undo action(s) failed: " + problems.front()}}},
+                   {"state", journal.state},
+                   {"reason", reason},
+                   {"errors", problems},
+                   {"journal", journalPath}};
+    sys::printJson(doc, false);
+    return problems.empty() ? 0 : 1;
+}
+
+int journalStatus(const std::string &journalPathIn)
+{
+    const std::string journalPath = absolutePath(journalPathIn);
+    Journal j = requireJournal(journalPath);
+    Json steps = Json::array();
+    for (size_t i = 0; i < j.steps.size(); ++i) {
+        Json s{{"id", j.plan.steps[i].id}, {"state", j.steps[i].state}};
+        if (!j.steps[i].error.empty())
+            s["error"] = j.steps[i].error;
+        steps.push_back(s);
+    }
+    Json doc{{"journal", journalPath}, {"state", j.state}};
+    if (j.state == "awaiting_confirm" || j.state == "applying") {
+        doc["deadline"] = j.deadline;
+        doc["seconds_left"] = std::max(0LL, j.deadline - nowEpoch());
+    }
+    doc["watchdog_pid"] = j.watchdogPid;
+    doc["watchdog_running"] = isWatchdog(j.watchdogPid, journalPath);
+    doc["reason"] = j.reason;
+    doc["created"] = j.created;
+    doc["updated"] = j.updated;
+    doc["steps"] = steps;
+    doc["errors"] = j.errors;
+    sys::printJson(doc);
+    return 0;
+}
+
+int watchdogLoop(const std::string &journalPath)
+{
+    for (;;) {
+        std::optional<Journal> j;
+        try {
+            j = loadJournal(journalPath);
+        } catch (const EngineError &) {
+            j.reset();
+        }
+        if (!j || (j->state != "awaiting_confirm" && j->state != "applying"))
+            return 0;
+        if (nowEpoch() >= j->deadline) {
+            try {
+                int rc = rollbackJournal(journalPath, "timeout", true);
+                if (rc != 2)
+                    return rc;
+            } catch (const EngineError &) {
+                return 1;
+            }
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    }
+}
+
+} // namespace halolink::roce
+
+namespace halolink {
+
+namespace {
+std::string journalOption(const sys::Options &o)
+{
+    return o.value("--journal", roce::kDefaultJournal);
+}
+} // namespace
+
+int roceApplyCommand(const Args &args)
+{
+    sys::Options o({"--spec", "--plan", "--confirm-within", "--journal"}, {});
+    o.parse(args);
+    const int within = static_cast<int>(o.integer("--confirm-within", 1, 86400).value_or(120));
+    roce::Plan plan;
+    if (o.has("--plan") == o.has("--spec"))
+        throw sys::usageError("apply needs exactly one of --spec FILE or --plan FILE");
+    if (o.has("--plan")) {
+        plan = roce::executablePlanFromJson(roce::readJsonFile(*o.value("--plan"), "invalid_plan"));
+    } else {
+        // Re-plan against the live node: the spec may already be partly in place.
+        plan = roce::makePlan(roce::parseSpec(roce::readJsonFile(*o.value("--spec"), "invalid_spec")), sys::Root("/"));
+    }
+    return roce::applyPlan(plan, within, journalOption(o));
+}
+
+int roceConfirmCommand(const Args &args)
+{
+    sys::Options o({"--journal"}, {});
+    o.parse(args);
+    return roce::confirmJournal(journalOption(o));
+}
+
+int roceRollbackCommand(const Args &args)
+{
+    sys::Options o({"--journal", "--reason"}, {});
+    o.parse(args);
+    return roce::rollbackJournal(journalOption(o), o.value("--reason", "requested"));
+}
+
+int roceStatusCommand(const Args &args)
+{
+    sys::Options o({"--journal"}, {});
+    o.parse(args);
+    return roce::journalStatus(journalOption(o));
+}
+
+int roceWatchdogCommand(const Args &args)
+{
+    sys::Options o({"--journal"}, {});
+    o.parse(args);
+    if (!o.has("--journal"))
+        throw sys::usageError("roce-watchdog needs --journal FILE");
+    return roce::watchdogLoop(*o.value("--journal"));
+}
+
+} // namespace halolink
