@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <unistd.h>
 
 #include "sys/root.h"
@@ -286,6 +287,45 @@ std::optional<Journal> loadJournal(const std::string &path)
     return journalFromJson(doc);
 }
 
+namespace {
+
+// sysfs, configfs and procfs hold attributes, not files: nothing can be
+// created next to them, so a temporary + rename is impossible there. An
+// attribute takes its value in one write to the existing file.
+bool onAttributeFileSystem(const std::string &path)
+{
+    struct statfs fs{};
+    if (::statfs(dirOf(path).c_str(), &fs) != 0)
+        return false;
+    constexpr unsigned long kSysfs = 0x62656572, kConfigfs = 0x62656570, kProcfs = 0x9fa0;
+    const auto type = static_cast<unsigned long>(fs.f_type);
+    return type == kSysfs || type == kConfigfs || type == kProcfs;
+}
+
+bool writeAttribute(const std::string &path, const std::string &content, std::string *error)
+{
+    int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+    if (fd < 0) {
+        if (error)
+            *error = "open " + path + ": " + std::strerror(errno);
+        return false;
+    }
+    ssize_t n;
+    do
+        n = ::write(fd, content.data(), content.size());
+    while (n < 0 && errno == EINTR);
+    const int saved = errno;
+    ::close(fd);
+    if (n != static_cast<ssize_t>(content.size())) {
+        if (error)
+            *error = "write " + path + ": " + (n < 0 ? std::strerror(saved) : "short write");
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
 bool writeFileAtomic(const std::string &path, const std::string &content, int mode, std::string *error)
 {
     auto fail = [&](const std::string &what) {
@@ -293,6 +333,8 @@ bool writeFileAtomic(const std::string &path, const std::string &content, int mo
             *error = what + ": " + std::strerror(errno);
         return false;
     };
+    if (onAttributeFileSystem(path))
+        return writeAttribute(path, content, error);
     const std::string tmp = path + ".tmp." + std::to_string(::getpid());
     ::unlink(tmp.c_str());
     int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode & 07777);

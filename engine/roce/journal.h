@@ -66,7 +66,9 @@ void saveJournal(const std::string &path, Journal &journal);
 // Creates the journal's directory (0700) when missing.
 void ensureJournalDir(const std::string &path);
 
-// Writes a file atomically with `mode` (temporary + fsync + rename).
+// Writes a file atomically with `mode` (temporary + fsync + rename); on
+// sysfs, configfs and procfs, where nothing can be created, it writes the
+// existing attribute in place, in one write.
 bool writeFileAtomic(const std::string &path, const std::string &content, int mode,
                      std::string *error = nullptr);
 

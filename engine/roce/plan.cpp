@@ -418,20 +418,23 @@ struct Builder {
         std::string tos = std::to_string(spec.qos.tos);
         auto now = root.read(fileRel);
         bool dirExists = root.isDir(dirRel);
+        // configfs shows a device's rdma_cm settings only once its folder is
+        // made: a step of its own, so that the write below finds the file.
+        if (!dirExists) {
+            Step &d = add("roce_tos_dir", "rdma_cm's settings for " + device +
+                                              " appear in configfs (with the rdma_cm module loaded) once its folder exists");
+            d.commands = {{"modprobe", "rdma_cm"}, {"mkdir", "/" + dirRel}};
+            d.check = "/" + dirRel + " exists (now it does not)";
+            d.undo = {{"rmdir", "/" + dirRel}};
+        }
         Step &s = add("roce_tos", "rdma_cm connections (NCCL/RCCL, MPI) take their ToS from default_roce_tos: " + tos +
                                       " = DSCP " + std::to_string(spec.qos.dscp) + (spec.qos.tos % 4 == 2 ? " + ECT" : "") +
                                       ", the class with PFC");
-        if (!dirExists)
-            s.commands = {{"mkdir", "/" + dirRel}};
         s.files = {FileWrite{"/" + fileRel, tos + "\n", 0644}};
         s.check = "/" + fileRel + " reads " + tos + " (now " + (now ? trimmed(now) : std::string("unknown")) + ")";
         s.alreadyDone = now && trimmed(now) == tos;
-        if (!s.alreadyDone) {
-            if (dirExists)
-                s.undoFiles = {"/" + fileRel}; // restore the old value
-            else
-                s.undo = {{"rmdir", "/" + dirRel}};
-        }
+        if (!s.alreadyDone)
+            s.undoFiles = {"/" + fileRel}; // the old value, read just before the write
     }
 
     void pfc()

@@ -74,7 +74,7 @@ private slots:
         QCOMPARE(plan.value("schema").toString(), QStringLiteral("halolink.roce-plan/1"));
         QCOMPARE(plan.value("backend").toString(), QStringLiteral("ice"));
         QCOMPARE(plan.value("device").toString(), QStringLiteral("irdma0"));
-        QCOMPARE(stepIds(plan), (QStringList{"enable_roce", "fw_lldp_off", "lfc_off", "pfc", "dscp_prio", "roce_tos",
+        QCOMPARE(stepIds(plan), (QStringList{"enable_roce", "fw_lldp_off", "lfc_off", "pfc", "dscp_prio", "roce_tos_dir", "roce_tos",
                                              "mtu", "link_up", "address"}));
         for (auto id : {"enable_roce", "mtu", "link_up", "address"})
             QVERIFY2(stepById(plan, id).value("already_done").toBool(), id);
@@ -92,7 +92,12 @@ private slots:
         QCOMPARE(tos.value("files").toArray().at(0).toObject().value("path").toString(),
                  QStringLiteral("/sys/kernel/config/rdma_cm/irdma0/ports/1/default_roce_tos"));
         QCOMPARE(tos.value("files").toArray().at(0).toObject().value("content").toString(), QStringLiteral("104\n"));
-        QCOMPARE(tos.value("undo").toArray(), QJsonArray{argv({"rmdir", "/sys/kernel/config/rdma_cm/irdma0"})});
+        QCOMPARE(tos.value("undo_files").toArray(),
+                 QJsonArray{QStringLiteral("/sys/kernel/config/rdma_cm/irdma0/ports/1/default_roce_tos")});
+        QCOMPARE(stepById(plan, "roce_tos_dir").value("commands").toArray(),
+                 (QJsonArray{argv({"modprobe", "rdma_cm"}), argv({"mkdir", "/sys/kernel/config/rdma_cm/irdma0"})}));
+        QCOMPARE(stepById(plan, "roce_tos_dir").value("undo").toArray(),
+                 QJsonArray{argv({"rmdir", "/sys/kernel/config/rdma_cm/irdma0"})});
         QCOMPARE(stepById(plan, "address").value("undo").toArray(), QJsonArray{});
         QCOMPARE(stepById(plan, "pfc").value("shell").toArray().at(0).toString(),
                  QStringLiteral("dcb pfc set dev enp194s0np0 prio-pfc 3:on"));
@@ -107,7 +112,7 @@ private slots:
         QCOMPARE(r.exitCode, 0);
         auto plan = r.json();
         QCOMPARE(plan.value("backend").toString(), QStringLiteral("ice"));
-        QCOMPARE(stepIds(plan), (QStringList{"enable_roce", "fw_lldp_off", "lfc_off", "pfc", "dscp_prio", "roce_tos",
+        QCOMPARE(stepIds(plan), (QStringList{"enable_roce", "fw_lldp_off", "lfc_off", "pfc", "dscp_prio", "roce_tos_dir", "roce_tos",
                                              "mtu", "link_up", "address", "route_10.20.0.2"}));
         auto s = stepById(plan, "enable_roce");
         QVERIFY(!s.value("already_done").toBool());
@@ -141,7 +146,7 @@ private slots:
         QCOMPARE(plan.value("backend").toString(), QStringLiteral("mlx5"));
         QCOMPARE(plan.value("device").toString(), QStringLiteral("rocep61s0f0"));
         QCOMPARE(stepIds(plan),
-                 (QStringList{"pfc", "dscp_prio", "ecn", "roce_tos", "mtu", "link_up", "address"}));
+                 (QStringList{"pfc", "dscp_prio", "ecn", "roce_tos_dir", "roce_tos", "mtu", "link_up", "address"}));
         auto ecn = stepById(plan, "ecn").value("files").toArray();
         QCOMPARE(ecn.size(), 2);
         QCOMPARE(ecn.at(0).toObject().value("path").toString(),
@@ -175,7 +180,7 @@ private slots:
         auto plan = r.json();
         QCOMPARE(plan.value("backend").toString(), QStringLiteral("rxe"));
         QCOMPARE(plan.value("device").toString(), QStringLiteral("rxe0"));
-        QCOMPARE(stepIds(plan), (QStringList{"rxe_modules", "rxe_device", "mtu", "link_up", "address", "roce_tos",
+        QCOMPARE(stepIds(plan), (QStringList{"rxe_modules", "rxe_device", "mtu", "link_up", "address", "roce_tos_dir", "roce_tos",
                                              "persist_network", "persist_modules", "persist_unit"}));
         // kernel 6.14: no crc32_generic
         QCOMPARE(stepById(plan, "rxe_modules").value("commands").toArray(),
