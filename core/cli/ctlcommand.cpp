@@ -16,7 +16,7 @@ namespace {
 using cli::tr;
 
 // Named in INTERFACES.md but not built yet: say so instead of pretending.
-const QStringList kPlannedCommands = {QStringLiteral("configure"), QStringLiteral("job")};
+const QStringList kPlannedCommands = {QStringLiteral("job")};
 
 QString commandsHelp()
 {
@@ -28,6 +28,9 @@ QString commandsHelp()
               "  bench [--transport tcp|rdma] [--test latency|bandwidth] NODE_A NODE_B\n"
               "                          Measure the data plane from NODE_A to NODE_B.\n"
               "  snapshot NODE --out DIR  Save a node snapshot (.tar.gz) for support or replay.\n"
+              "  configure plan|apply|confirm|rollback|status NODE [--spec FILE] [--confirm-within SEC]\n"
+              "                          RoCE v2 on a node's data-plane NIC; apply rolls back by itself\n"
+              "                          unless 'configure confirm NODE' follows in time.\n"
               "\n"
               "Nodes are reached over SSH with ~/.ssh/config and ~/.ssh/known_hosts. A node's host key\n"
               "seen for the first time is refused unless --accept-new-host-key is given; a changed key\n"
@@ -102,6 +105,8 @@ int dispatch(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return cli::runBench(commandArguments, out, err);
     if (command == QLatin1String("snapshot"))
         return cli::runSnapshot(commandArguments, out, err);
+    if (command == QLatin1String("configure"))
+        return cli::runConfigure(commandArguments, out, err);
     if (kPlannedCommands.contains(command)) {
         err << "halolinkctl: " << tr("'%1' is not available in this version yet.").arg(command) << '\n';
         return CtlFailure;

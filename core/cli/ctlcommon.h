@@ -103,5 +103,6 @@ int runNodes(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int runProbe(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int runBench(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int runSnapshot(const QStringList &arguments, QTextStream &out, QTextStream &err);
+int runConfigure(const QStringList &arguments, QTextStream &out, QTextStream &err);
 
 } // namespace halolink::cli

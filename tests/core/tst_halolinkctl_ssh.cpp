@@ -69,6 +69,34 @@ private:
     }
     Run ctl(const QStringList &args) { return ctl(args, env()); }
 
+    // With bytes on stdin (a pipe: never a terminal).
+    Run ctlWithInput(const QStringList &args, const QByteArray &input, const QProcessEnvironment &environment)
+    {
+        QProcess p;
+        p.setProcessEnvironment(environment);
+        p.start(QStringLiteral(HALOLINKCTL_PATH), args);
+        p.write(input);
+        p.closeWriteChannel();
+        if (!p.waitForFinished(180000)) {
+            p.kill();
+            p.waitForFinished();
+            return {};
+        }
+        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, p.readAllStandardOutput(),
+                p.readAllStandardError()};
+    }
+
+    static QJsonObject lastJsonError(const QByteArray &out)
+    {
+        const QList<QByteArray> lines = out.trimmed().split('\n');
+        return QJsonDocument::fromJson(lines.last()).object().value(QStringLiteral("error")).toObject();
+    }
+
+    static QStringList remoteSpecFiles()
+    {
+        return QDir(QDir::tempPath()).entryList({QStringLiteral("halolink-spec.*")}, QDir::Files);
+    }
+
     QStringList addArgs(const QString &name, int server, bool withKey = true) const
     {
         QStringList a{QStringLiteral("nodes"), QStringLiteral("add"), name,
@@ -260,6 +288,75 @@ private Q_SLOTS:
         QVERIFY(!replay.value(QStringLiteral("host")).toObject().value(QStringLiteral("hostname")).toString().isEmpty());
     }
 
+    void configure()
+    {
+        if (!m_ready)
+            QSKIP("no sshd");
+        QTemporaryDir dir;
+        const QString spec = dir.filePath(QStringLiteral("spec.json"));
+        QFile f(spec);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"format": "halolink-roce-spec", "version": 1, "interface": "hlnosuch0",
+                    "address": "192.168.213.1/30", "peers": ["192.168.213.2"]})");
+        f.close();
+        const QString c = QStringLiteral("configure");
+
+        // Bad usage: exit 2, nothing reached.
+        QCOMPARE(ctl({c}).exitCode, 2);
+        QCOMPARE(ctl({c, QStringLiteral("plan"), QStringLiteral("n1")}).exitCode, 2);
+        QCOMPARE(ctl({c, QStringLiteral("frobnicate"), QStringLiteral("n1")}).exitCode, 2);
+        QCOMPARE(ctl({c, QStringLiteral("status"), QStringLiteral("n1"), QStringLiteral("--spec"), spec}).exitCode, 2);
+        QCOMPARE(ctl({c, QStringLiteral("apply"), QStringLiteral("n1"), QStringLiteral("--spec"), spec,
+                      QStringLiteral("--confirm-within"), QStringLiteral("0")}).exitCode, 2);
+        QCOMPARE(ctl({c, QStringLiteral("confirm"), QStringLiteral("n1"), QStringLiteral("--sudo-password-stdin")}).exitCode, 2);
+        Run r = ctl({c, QStringLiteral("--help")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("--sudo-password-stdin"));
+
+        // plan: the engine's invalid_spec, passed through; the spec copy is removed.
+        const QStringList specsBefore = remoteSpecFiles();
+        r = ctl({c, QStringLiteral("plan"), QStringLiteral("n1"), QStringLiteral("--spec"), spec, QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 1);
+        QJsonObject e = lastJsonError(r.out);
+        QCOMPARE(e.value(QStringLiteral("code")).toString(), QStringLiteral("invalid_spec"));
+        QVERIFY2(e.value(QStringLiteral("message")).toString().startsWith(QLatin1String("interface")), r.out.constData());
+        QVERIFY2(e.value(QStringLiteral("message")).toString().contains(QLatin1String("hlnosuch0")), r.out.constData());
+        QCOMPARE(remoteSpecFiles(), specsBefore);
+        r = ctl({c, QStringLiteral("plan"), QStringLiteral("n1"), QStringLiteral("--spec"), spec});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("invalid_spec") && r.err.contains("hlnosuch0"), r.err.constData());
+
+        // status without a journal.
+        if (!QFile::exists(QStringLiteral("/var/lib/halolink/roce-journal.json"))) {
+            r = ctl({c, QStringLiteral("status"), QStringLiteral("n1"), QStringLiteral("--json")});
+            QCOMPARE(r.exitCode, 1);
+            QCOMPARE(lastJsonError(r.out).value(QStringLiteral("code")).toString(), QStringLiteral("no_journal"));
+        }
+
+        // The fixture's user is not root and may not use sudo: apply is refused, nothing changes.
+        const bool haveSudo = QFile::exists(QStringLiteral("/usr/bin/sudo")) || QFile::exists(QStringLiteral("/bin/sudo"));
+        const QString refusal = haveSudo ? QStringLiteral("sudo_password_required") : QStringLiteral("need_root");
+        r = ctl({c, QStringLiteral("apply"), QStringLiteral("n1"), QStringLiteral("--spec"), spec, QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(lastJsonError(r.out).value(QStringLiteral("code")).toString(), refusal);
+        QCOMPARE(remoteSpecFiles(), specsBefore);
+
+        // A sudo password goes to the remote stdin only: never in halolinkctl's
+        // output, nor in the remote command lines (logged in full here).
+        const QByteArray password = "Fake-Sudo-Pw-7d1e0c";
+        QProcessEnvironment e2 = env();
+        e2.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("halolink.*=true"));
+        r = ctlWithInput({c, QStringLiteral("confirm"), QStringLiteral("n1"), QStringLiteral("--sudo-password-stdin"),
+                          QStringLiteral("--json")},
+                         password + '\n', e2);
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("id -u"), r.err.constData()); // the command line was logged
+        QVERIFY(!r.out.contains(password));
+        QVERIFY(!r.err.contains(password));
+        if (!haveSudo)
+            QCOMPARE(lastJsonError(r.out).value(QStringLiteral("code")).toString(), QStringLiteral("need_root"));
+    }
+
     void importSshConfigAlias()
     {
         if (!m_ready)
@@ -317,7 +414,7 @@ private Q_SLOTS:
 
     void plannedCommands()
     {
-        for (const char *command : {"configure", "job"}) {
+        for (const char *command : {"job"}) {
             const Run r = ctl({QString::fromLatin1(command)});
             QCOMPARE(r.exitCode, 1);
             QVERIFY(r.err.contains("not available"));
