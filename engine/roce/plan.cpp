@@ -321,6 +321,9 @@ static Json specJson(const Spec &s)
 
 namespace {
 
+constexpr const char *kQosOffWarning = "qos.enabled is false: no PFC/DSCP/ToS changes; RoCE then relies on link "
+                                        "flow control or nothing (drops cost retransmissions)";
+
 struct Builder {
     const Spec &spec;
     const sys::Root &root;
@@ -384,6 +387,16 @@ struct Builder {
         s.alreadyDone = has;
         if (!has)
             s.undo = {{"ip", "addr", "del", spec.address, "dev", iface}};
+    }
+
+    // The data-plane netdev itself: MTU, link up, address, routes to peers
+    // outside the subnet - the same on every backend.
+    void network(int targetMtu)
+    {
+        mtu(targetMtu);
+        linkUp();
+        address();
+        routes();
     }
 
     void routes()
@@ -564,10 +577,7 @@ Plan makePlan(const Spec &spec, const sys::Root &root)
         if (!d.alreadyDone)
             d.undo = {{"rdma", "link", "delete", spec.rxeDevice}};
 
-        b.mtu(mtu);
-        b.linkUp();
-        b.address();
-        b.routes();
+        b.network(mtu);
         if (q.enabled)
             b.rocTos(*plan.device);
     } else if (plan.backend == "ice") {
@@ -633,13 +643,9 @@ Plan makePlan(const Spec &spec, const sys::Root &root)
             if (plan.device && !plan.device->empty())
                 b.rocTos(*plan.device);
         } else {
-            plan.warnings.push_back("qos.enabled is false: no PFC/DSCP/ToS changes; RoCE then relies on link flow "
-                                    "control or nothing (drops cost retransmissions)");
+            plan.warnings.push_back(kQosOffWarning);
         }
-        b.mtu(mtu);
-        b.linkUp();
-        b.address();
-        b.routes();
+        b.network(mtu);
     } else { // mlx5
         if (driver != "mlx5_core")
             plan.warnings.push_back("backend mlx5 was asked for but " + spec.interface + "'s driver is " +
@@ -673,13 +679,9 @@ Plan makePlan(const Spec &spec, const sys::Root &root)
             if (plan.device && !plan.device->empty())
                 b.rocTos(*plan.device);
         } else {
-            plan.warnings.push_back("qos.enabled is false: no PFC/DSCP/ToS changes; RoCE then relies on link flow "
-                                    "control or nothing (drops cost retransmissions)");
+            plan.warnings.push_back(kQosOffWarning);
         }
-        b.mtu(mtu);
-        b.linkUp();
-        b.address();
-        b.routes();
+        b.network(mtu);
     }
     if (plan.backend != "rxe" && (!plan.device || plan.device->empty())) {
         plan.device.reset();
