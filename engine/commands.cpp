@@ -31,6 +31,10 @@ constexpr const char *kUsage =
     "  confirm [--journal FILE]       keep the applied RoCE change, stop the watchdog\n"
     "  rollback [--journal FILE]      undo the applied RoCE change\n"
     "  status [--journal FILE]        the RoCE change journal's state\n"
+    "  verify --spec FILE [--root DIR] [--port N] [--iters N] [--no-bench]\n"
+    "                                 check the node against a RoCE spec and run an RDMA\n"
+    "                                 latency test to each peer's reflector (halolink.roce-verify/1);\n"
+    "                                 exit 1 when a check or a peer fails\n"
     "  --version                      print the engine and protocol versions\n"
     "\n"
     "Exit codes: 0 success, 1 failure (a JSON error on stdout), 2 bad usage.\n";
@@ -73,6 +77,7 @@ int runEngine(int argc, char **argv)
         {"status", roceStatusCommand},
         {"roce-watchdog", roceWatchdogCommand},
         {"plan", planCommand},
+        {"verify", verifyCommand},
     };
     auto it = commands.find(command);
     if (it == commands.end()) {

@@ -18,6 +18,8 @@ int benchCommand(const Args &args);
 int agentCommand(const Args &args);
 // engine/roce/
 int planCommand(const Args &args);
+// engine/roce/verify.cpp: the node against a RoCE spec, after apply
+int verifyCommand(const Args &args);
 
 // engine/roce/apply.cpp: apply, confirm, rollback, status and the hidden
 // roce-watchdog (docs/roce-config.md)

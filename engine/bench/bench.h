@@ -44,6 +44,10 @@ struct BenchParams {
     std::optional<std::string> device;
     std::optional<int> gidIndex;
     std::optional<int> tos;
+    // RDMA: the local IPv4 address the connection starts from (`verify`
+    // uses the spec's address); without it, --device's RoCE v2 address or
+    // the route's.
+    std::optional<std::string> source;
     bool busyPoll = false;
 
     Request request() const;

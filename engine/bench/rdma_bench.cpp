@@ -799,22 +799,25 @@ BenchResult runRdmaBench(const BenchParams &p)
     }
 
     SocketAddress src;
-    if (choice) {
+    std::optional<std::string> from = p.source;
+    if (!from && choice) {
         // Binding to the device's RoCE v2 IPv4 address makes the route (and
         // so the device) the one asked for.
-        src = resolveAddress(choice->ipv4, 0);
+        from = choice->ipv4;
     }
+    if (from)
+        src = resolveAddress(*from, 0);
     if (cm.resolve_addr(
-            c.id, choice ? src.get() : nullptr, const_cast<sockaddr *>(dst.get()), kResolveTimeoutMs)
+            c.id, from ? src.get() : nullptr, const_cast<sockaddr *>(dst.get()), kResolveTimeoutMs)
         != 0)
-        throw sys::EngineError { errors::kRdmaUnavailable, errnoText("rdma_resolve_addr") + " for " + c.peer,
-            1 };
+        throw sys::EngineError { errors::kRdmaUnavailable,
+            errnoText("rdma_resolve_addr") + " for " + c.peer + (from ? " from " + *from : std::string()), 1 };
     expectCmEvent(c, RDMA_CM_EVENT_ADDR_RESOLVED, kCmWaitMs, "address");
 
     const std::string device = verbs.get_device_name(c.id->verbs->device);
     if (choice && device != choice->device)
         throw sys::EngineError { errors::kUnknownDevice,
-            "the route to " + c.peer + " from " + choice->ipv4 + " goes through " + device + ", not "
+            "the route to " + c.peer + " from " + *from + " goes through " + device + ", not "
                 + choice->device,
             1 };
 

@@ -483,6 +483,13 @@ struct Builder {
 
 } // namespace
 
+std::string backendFor(const Spec &spec, const std::string &driver)
+{
+    if (spec.backend)
+        return *spec.backend;
+    return driver == "ice" ? "ice" : driver == "mlx5_core" ? "mlx5" : "rxe";
+}
+
 Plan makePlan(const Spec &spec, const sys::Root &root)
 {
     Plan plan;
@@ -532,7 +539,7 @@ Plan makePlan(const Spec &spec, const sys::Root &root)
 
     std::string driver = nic->contains("driver") && (*nic)["driver"].is_string() ? (*nic)["driver"].get<std::string>()
                                                                                  : "";
-    plan.backend = spec.backend ? *spec.backend : driver == "ice" ? "ice" : driver == "mlx5_core" ? "mlx5" : "rxe";
+    plan.backend = backendFor(spec, driver);
 
     // The RDMA port on this netdev, if any.
     const Json *port = nullptr;

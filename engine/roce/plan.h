@@ -36,6 +36,16 @@ struct Spec {
 // Parses and validates a spec document; throws sys::EngineError
 // {"invalid_spec", "<field>: <what is wrong>"} on the first problem.
 Spec parseSpec(const Json &doc);
+// The spec file's JSON; throws sys::EngineError {"bad_spec_file"} when it
+// cannot be read and {"invalid_spec"} when it is not JSON.
+Json readSpecFile(const std::string &path);
+// The folder `--root` names ("/" without it, or when it is "/" itself);
+// throws sys::EngineError {"bad_root"} when it is not a folder.
+std::string rootDirOption(const std::optional<std::string> &option);
+
+// The backend for the spec on a NIC with this driver: the spec's, else
+// ice -> ice, mlx5_core -> mlx5, any other -> rxe.
+std::string backendFor(const Spec &spec, const std::string &driver);
 
 // A file the step writes: content and mode; the undo restores what was there.
 struct FileWrite {

@@ -27,6 +27,18 @@ Json readSpecFile(const std::string &path)
     return doc;
 }
 
+std::string rootDirOption(const std::optional<std::string> &option)
+{
+    if (!option)
+        return "/";
+    std::error_code ec;
+    if (option->empty() || !std::filesystem::is_directory(*option, ec))
+        throw sys::EngineError{"bad_root", "--root " + *option + ": no such snapshot folder"};
+    if (std::filesystem::equivalent(*option, "/", ec))
+        return "/";
+    return *option;
+}
+
 } // namespace roce
 
 int planCommand(const Args &args)
@@ -38,15 +50,7 @@ int planCommand(const Args &args)
     auto specPath = opts.value("--spec");
     if (!specPath)
         throw sys::usageError("plan needs --spec FILE");
-    std::string dir = "/";
-    if (auto r = opts.value("--root")) {
-        std::error_code ec;
-        if (r->empty() || !std::filesystem::is_directory(*r, ec))
-            throw sys::EngineError{"bad_root", "--root " + *r + ": no such snapshot folder"};
-        dir = *r;
-        if (std::filesystem::equivalent(dir, "/", ec))
-            dir = "/";
-    }
+    const std::string dir = roce::rootDirOption(opts.value("--root"));
     roce::Spec spec = roce::parseSpec(roce::readSpecFile(*specPath));
     sys::Root root(dir);
     sys::printJson(roce::planJson(roce::makePlan(spec, root)), !opts.has("--compact"));

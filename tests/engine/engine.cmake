@@ -6,3 +6,4 @@ halolink_add_qt_test(tst_engine_portable SOURCES engine/tst_engine_portable.cpp 
 halolink_add_qt_test(tst_engine_units SOURCES engine/tst_engine_units.cpp LIBS halolink_engine_lib LABELS engine)
 halolink_add_qt_test(tst_roce_plan SOURCES engine/tst_roce_plan.cpp LIBS halolink_engine_lib LABELS engine)
 halolink_add_qt_test(tst_roce_apply SOURCES engine/tst_roce_apply.cpp LABELS engine)
+halolink_add_qt_test(tst_roce_verify SOURCES engine/tst_roce_verify.cpp LIBS halolink_engine_lib LABELS engine)
