@@ -45,8 +45,13 @@ void RemoteProcess::write(const QByteArray &data)
 
 void RemoteProcess::closeStdin()
 {
-    if (m_running && m_opened && m_session)
-        m_session->closeChannelInput(m_id);
+    if (!m_running || !m_session)
+        return;
+    if (!m_opened) {
+        m_closePending = true; // after the pending writes, once the channel is open
+        return;
+    }
+    m_session->closeChannelInput(m_id);
 }
 
 void RemoteProcess::terminate()
@@ -61,7 +66,12 @@ void RemoteProcess::sshChannelOpened()
     m_opened = true;
     if (!m_pendingWrites.isEmpty()) {
         m_session->writeChannel(m_id, m_pendingWrites);
+        m_pendingWrites.fill('\0'); // may hold a secret (a sudo password)
         m_pendingWrites.clear();
+    }
+    if (m_closePending) {
+        m_closePending = false;
+        m_session->closeChannelInput(m_id);
     }
     Q_EMIT started();
 }

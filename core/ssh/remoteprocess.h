@@ -53,6 +53,7 @@ private:
     bool m_running = false;
     bool m_opened = false;
     bool m_done = false;
+    bool m_closePending = false;
     QByteArray m_pendingWrites;
     QByteArray m_out, m_err;
     bool m_discardingOut = false;

@@ -12,3 +12,6 @@ add_dependencies(tst_halolinkctl halolinkctl)
 # Telemetry: store, agent-event decoder and ingest, models, local source.
 halolink_add_qt_test(tst_telemetrystore SOURCES core/tst_telemetrystore.cpp LIBS halolink_core LABELS core)
 halolink_add_qt_test(tst_telemetryingest SOURCES core/tst_telemetryingest.cpp LIBS halolink_core LABELS core)
+
+# The cluster setup's rules (interface, addresses, QoS, spec, exported script, preflight).
+halolink_add_qt_test(tst_setupplan SOURCES core/tst_setupplan.cpp LIBS halolink_core LABELS core)

@@ -1,0 +1,887 @@
+#include "setup/setupcontroller.h"
+
+#include "agent/agentsession.h"
+#include "cluster/clustercontroller.h"
+#include "inventory/inventory.h"
+#include "setup/enginecall.h"
+#include "ssh/credentialstore.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSaveFile>
+#include <QStandardPaths>
+
+#include <chrono>
+
+namespace halolink::setup {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("halolink::setup", text);
+}
+
+qint64 nowNs()
+{
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+std::optional<double> number(const QJsonValue &v)
+{
+    if (v.isDouble())
+        return v.toDouble();
+    return std::nullopt;
+}
+
+QString us(double ns)
+{
+    return QString::number(ns / 1000.0, 'f', ns < 10000 ? 2 : 1) + QStringLiteral(" µs");
+}
+
+QString gbit(double bps)
+{
+    return QString::number(bps / 1e9, 'f', 1) + QStringLiteral(" Gbit/s");
+}
+
+// Per direction, after line encoding (docs/probe.md).
+std::optional<double> pcieBps(const Nic *nic)
+{
+    if (!nic || !nic->pcie || !nic->pcie->linkSpeedGts || !nic->pcie->linkWidth)
+        return std::nullopt;
+    const double gts = *nic->pcie->linkSpeedGts;
+    const double enc = gts >= 8.0 ? 128.0 / 130.0 : 0.8;
+    return gts * *nic->pcie->linkWidth * enc * 1e9;
+}
+
+const QStringList kPhaseNames = {QStringLiteral("idle"),        QStringLiteral("planning"),   QStringLiteral("planned"),
+                                 QStringLiteral("applying"),    QStringLiteral("applied"),    QStringLiteral("verifying"),
+                                 QStringLiteral("verified"),    QStringLiteral("confirming"), QStringLiteral("confirmed"),
+                                 QStringLiteral("rolling_back"), QStringLiteral("rolled_back"), QStringLiteral("failed")};
+
+} // namespace
+
+QString phaseText(Phase phase)
+{
+    switch (phase) {
+    case Phase::Idle:
+        return tr("not started");
+    case Phase::Planning:
+        return tr("planning…");
+    case Phase::Planned:
+        return tr("planned");
+    case Phase::Applying:
+        return tr("applying…");
+    case Phase::Applied:
+        return tr("applied, awaiting confirmation");
+    case Phase::Verifying:
+        return tr("verifying…");
+    case Phase::Verified:
+        return tr("verified, awaiting confirmation");
+    case Phase::Confirming:
+        return tr("confirming…");
+    case Phase::Confirmed:
+        return tr("confirmed");
+    case Phase::RollingBack:
+        return tr("rolling back…");
+    case Phase::RolledBack:
+        return tr("rolled back");
+    case Phase::Failed:
+        return tr("failed");
+    }
+    return {};
+}
+
+std::optional<double> PairResult::speedup() const
+{
+    if (!tcpLatency.oneWayNs || !rdmaLatency.oneWayNs || *rdmaLatency.oneWayNs <= 0)
+        return std::nullopt;
+    return *tcpLatency.oneWayNs / *rdmaLatency.oneWayNs;
+}
+
+SetupController::SetupController(ClusterController *cluster, Inventory *inventory, QObject *parent)
+    : QObject(parent), m_cluster(cluster), m_inventory(inventory)
+{
+}
+
+SetupController::~SetupController()
+{
+    for (QByteArray &pw : m_sudo)
+        pw.fill('\0');
+    for (const QPointer<EngineCall> &c : std::as_const(m_calls)) {
+        if (c)
+            c->cancel();
+    }
+}
+
+void SetupController::setNodes(const QList<NodeInput> &nodes)
+{
+    const bool sameNodes = [&] {
+        if (nodes.size() != m_nodes.size())
+            return false;
+        for (int i = 0; i < nodes.size(); ++i) {
+            if (nodes.at(i).nodeId != m_nodes.at(i).nodeId)
+                return false;
+        }
+        return true;
+    }();
+    m_nodes = nodes;
+    if (!sameNodes) {
+        m_runs = QList<NodeRun>(nodes.size());
+        m_pairs.clear();
+        for (QByteArray &pw : m_sudo)
+            pw.fill('\0');
+        m_sudo.clear();
+        m_triedKeychain.clear();
+    }
+}
+
+void SetupController::updateProbes()
+{
+    if (!m_cluster)
+        return;
+    for (NodeInput &n : m_nodes) {
+        if (auto p = m_cluster->probeReport(n.nodeId))
+            n.probe = *p;
+    }
+}
+
+void SetupController::suggestMissing()
+{
+    for (NodeInput &n : m_nodes) {
+        if (n.interface.isEmpty() && n.probe)
+            n.interface = suggestInterface(*n.probe).netdev;
+    }
+    bool anyMissing = false;
+    for (const NodeInput &n : m_nodes)
+        anyMissing = anyMissing || n.address.trimmed().isEmpty();
+    if (!anyMissing)
+        return;
+    const QStringList proposed = proposeAddresses(m_settings.topology, m_nodes);
+    for (int i = 0; i < m_nodes.size() && i < proposed.size(); ++i)
+        m_nodes[i].address = proposed.at(i);
+}
+
+void SetupController::measureClocks()
+{
+    if (!m_cluster)
+        return;
+    for (const NodeInput &n : std::as_const(m_nodes)) {
+        AgentSession *s = m_cluster->session(n.nodeId);
+        if (!s || s->state() != AgentSession::State::Ready)
+            continue;
+        const qint64 t0 = nowNs();
+        AgentReply *r = s->request(QStringLiteral("ping"), {}, std::chrono::seconds(10));
+        const QString id = n.nodeId;
+        connect(r, &AgentReply::finished, this, [this, r, t0, id] {
+            const qint64 t1 = nowNs();
+            if (r->isError())
+                return;
+            const auto remote = number(r->result().toObject().value(QStringLiteral("time_ns")));
+            if (!remote)
+                return;
+            m_clockOffsetMs.insert(id, qint64((*remote - double(t0 + t1) / 2.0) / 1e6));
+            for (int i = 0; i < m_nodes.size(); ++i) {
+                if (m_nodes.at(i).nodeId == id)
+                    Q_EMIT nodeChanged(i);
+            }
+        });
+    }
+}
+
+std::optional<qint64> SetupController::clockOffsetMs(const QString &nodeId) const
+{
+    if (!m_clockOffsetMs.contains(nodeId))
+        return std::nullopt;
+    return m_clockOffsetMs.value(nodeId);
+}
+
+QString SetupController::nodeName(int node) const
+{
+    return node >= 0 && node < m_nodes.size() ? m_nodes.at(node).name : QString();
+}
+
+void SetupController::setPhase(int node, Phase phase)
+{
+    m_runs[node].phase = phase;
+    Q_EMIT nodeChanged(node);
+}
+
+void SetupController::log(int node, const QString &line)
+{
+    const QString stamped = QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss ")) + line;
+    m_runs[node].log << stamped;
+    Q_EMIT logLine(node, stamped);
+}
+
+bool SetupController::anyChanged() const
+{
+    for (const NodeRun &r : m_runs) {
+        if (r.changed)
+            return true;
+    }
+    return false;
+}
+
+bool SetupController::allIn(Phase phase) const
+{
+    if (m_runs.isEmpty())
+        return false;
+    for (const NodeRun &r : m_runs) {
+        if (r.phase != phase)
+            return false;
+    }
+    return true;
+}
+
+QStringList SetupController::argsFor(const QString &op) const
+{
+    if (op == QLatin1String("apply"))
+        return {QStringLiteral("apply"), QStringLiteral("--confirm-within"), QString::number(m_settings.confirmWithinSeconds)};
+    if (op == QLatin1String("verify"))
+        return {QStringLiteral("verify"), QStringLiteral("--no-bench")};
+    if (op == QLatin1String("rollback"))
+        return {QStringLiteral("rollback"), QStringLiteral("--reason"), QStringLiteral("HaloLink setup: rolled back")};
+    return {op};
+}
+
+void SetupController::planAll()
+{
+    QList<int> all;
+    for (int i = 0; i < m_nodes.size(); ++i)
+        all << i;
+    startOperation(QStringLiteral("plan"), all);
+}
+
+void SetupController::applyAll()
+{
+    QList<int> all;
+    for (int i = 0; i < m_nodes.size(); ++i)
+        all << i;
+    m_pairs.clear();
+    startOperation(QStringLiteral("apply"), all);
+}
+
+void SetupController::verifyAll()
+{
+    QList<int> all;
+    for (int i = 0; i < m_nodes.size(); ++i)
+        all << i;
+    m_pairs.clear();
+    startOperation(QStringLiteral("verify"), all);
+}
+
+void SetupController::confirmAll()
+{
+    QList<int> nodes;
+    for (int i = 0; i < m_runs.size(); ++i) {
+        if (m_runs.at(i).phase == Phase::Applied || m_runs.at(i).phase == Phase::Verified)
+            nodes << i;
+    }
+    startOperation(QStringLiteral("confirm"), nodes);
+}
+
+void SetupController::rollbackAll()
+{
+    QList<int> nodes;
+    for (int i = 0; i < m_runs.size(); ++i) {
+        if (m_runs.at(i).changed)
+            nodes << i;
+    }
+    startOperation(QStringLiteral("rollback"), nodes);
+}
+
+void SetupController::cancel()
+{
+    for (const QPointer<EngineCall> &c : std::as_const(m_calls)) {
+        if (c)
+            c->cancel();
+    }
+}
+
+void SetupController::startOperation(const QString &op, const QList<int> &nodes)
+{
+    if (isBusy()) {
+        qWarning("setup: %s while %s runs", qPrintable(op), qPrintable(m_operation));
+        return;
+    }
+    m_operation = op;
+    m_operationOk = true;
+    m_waiting = nodes;
+    if (nodes.isEmpty()) {
+        finishOperation();
+        return;
+    }
+    for (int i : nodes)
+        startCall(i);
+}
+
+void SetupController::startCall(int node)
+{
+    const NodeInput &n = m_nodes.at(node);
+    const QString op = m_operation;
+    static const QHash<QString, Phase> busyPhase = {
+        {QStringLiteral("plan"), Phase::Planning},     {QStringLiteral("apply"), Phase::Applying},
+        {QStringLiteral("verify"), Phase::Verifying},  {QStringLiteral("confirm"), Phase::Confirming},
+        {QStringLiteral("rollback"), Phase::RollingBack}};
+    SshSession *ssh = m_cluster ? m_cluster->sshSession(n.nodeId) : nullptr;
+    const QString engine = m_cluster ? m_cluster->remoteEnginePath(n.nodeId) : QString();
+    if (!ssh || engine.isEmpty()) {
+        m_runs[node].error = tr("%1 is not connected.").arg(n.name);
+        m_runs[node].errorCode = QStringLiteral("not_connected");
+        log(node, m_runs[node].error);
+        if (op != QLatin1String("rollback"))
+            setPhase(node, Phase::Failed);
+        m_operationOk = false;
+        nodeDone(node);
+        return;
+    }
+    auto *call = new EngineCall(ssh, engine, argsFor(op), this);
+    if (op == QLatin1String("plan") || op == QLatin1String("apply") || op == QLatin1String("verify"))
+        call->setSpec(QJsonDocument(specFor(m_nodes, node, m_settings)).toJson(QJsonDocument::Compact));
+    call->setPrivilege(op == QLatin1String("plan") || op == QLatin1String("verify") ? EngineCall::Privilege::RootOrUser
+                                                                                    : EngineCall::Privilege::Root);
+    call->setTimeout(op == QLatin1String("apply") ? std::chrono::minutes(10) : std::chrono::minutes(3));
+    if (m_sudo.contains(node))
+        call->setSudoPassword(m_sudo.value(node));
+    connect(call, &EngineCall::eventReceived, this, [this, node](const QJsonObject &e) {
+        m_runs[node].events << e;
+        const QString err = e.value(QStringLiteral("error")).toString();
+        log(node, QStringLiteral("%1 %2: %3%4")
+                      .arg(e.value(QStringLiteral("event")).toString(), e.value(QStringLiteral("id")).toString(),
+                           e.value(QStringLiteral("status")).toString(),
+                           err.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(err)));
+        if (e.value(QStringLiteral("status")).toString() == QLatin1String("applied"))
+            m_runs[node].changed = true;
+        Q_EMIT nodeChanged(node);
+    });
+    connect(call, &EngineCall::finished, this, [this, node, call] { onCallFinished(node, call); });
+    m_calls.insert(node, call);
+    if (op == QLatin1String("apply"))
+        m_runs[node].events.clear();
+    setPhase(node, busyPhase.value(op, Phase::Idle));
+    log(node, tr("%1: %2").arg(op, argsFor(op).join(QLatin1Char(' '))));
+    call->start();
+}
+
+void SetupController::onCallFinished(int node, EngineCall *call)
+{
+    call->deleteLater();
+    m_calls.remove(node);
+    NodeRun &run = m_runs[node];
+    const QString op = m_operation;
+    const QString code = call->errorCode();
+    const QJsonObject doc = call->result();
+
+    if (code == QLatin1String("sudo_password_required") || code == QLatin1String("sudo_password_wrong")) {
+        if (code == QLatin1String("sudo_password_wrong")) {
+            m_sudo[node].fill('\0');
+            m_sudo.remove(node);
+        }
+        const QString key = QStringLiteral("sudo:") + m_nodes.at(node).nodeId;
+        if (code == QLatin1String("sudo_password_required") && m_store && !m_triedKeychain.value(node)) {
+            m_triedKeychain.insert(node, true);
+            m_store->read(key, [this, node](std::optional<QByteArray> secret, const QString &) {
+                if (secret && !secret->isEmpty()) {
+                    m_sudo.insert(node, *secret);
+                    secret->fill('\0');
+                    startCall(node);
+                } else {
+                    Q_EMIT sudoPasswordNeeded(node, nodeName(node));
+                }
+            });
+            return;
+        }
+        run.error = call->errorMessage();
+        run.errorCode = code;
+        log(node, run.error);
+        Q_EMIT nodeChanged(node);
+        Q_EMIT sudoPasswordNeeded(node, nodeName(node));
+        return;
+    }
+
+    run.errorCode = code;
+    run.error = code.isEmpty() ? QString() : call->errorMessage();
+    if (op == QLatin1String("plan")) {
+        if (code.isEmpty()) {
+            run.plan = doc;
+            setPhase(node, Phase::Planned);
+            int todo = 0;
+            for (const QJsonValue &s : doc.value(QStringLiteral("steps")).toArray())
+                todo += s.toObject().value(QStringLiteral("already_done")).toBool() ? 0 : 1;
+            log(node, tr("plan: %1 steps, %2 to run").arg(doc.value(QStringLiteral("steps")).toArray().size()).arg(todo));
+        } else {
+            run.plan = {};
+            setPhase(node, Phase::Failed);
+            m_operationOk = false;
+        }
+    } else if (op == QLatin1String("apply")) {
+        if (code.isEmpty() && doc.value(QStringLiteral("state")).toString() == QLatin1String("awaiting_confirm")) {
+            run.deadline = qint64(doc.value(QStringLiteral("deadline")).toDouble());
+            run.changed = true;
+            setPhase(node, Phase::Applied);
+            log(node, tr("applied; rolled back by itself at %1 unless confirmed")
+                          .arg(QDateTime::fromSecsSinceEpoch(run.deadline).toString(QStringLiteral("HH:mm:ss"))));
+        } else {
+            // The engine undid what it had applied (rolled_back) — or says what it could not undo.
+            const bool rolledBack = doc.value(QStringLiteral("rolled_back")).toBool();
+            run.changed = !rolledBack && !run.events.isEmpty();
+            if (code.isEmpty())
+                run.error = tr("apply ended without awaiting confirmation");
+            setPhase(node, Phase::Failed);
+            log(node, rolledBack ? tr("apply failed: %1 — the steps already applied were rolled back").arg(run.error)
+                                 : tr("apply failed: %1").arg(run.error));
+            m_operationOk = false;
+        }
+    } else if (op == QLatin1String("verify")) {
+        if (doc.value(QStringLiteral("schema")).toString() == QLatin1String("halolink.roce-verify/1")) {
+            run.verify = doc;
+            run.errorCode.clear();
+            const bool ok = doc.value(QStringLiteral("ok")).toBool();
+            if (!ok) {
+                QStringList failed;
+                for (const QJsonValue &v : doc.value(QStringLiteral("checks")).toArray()) {
+                    const QJsonObject c = v.toObject();
+                    if (c.value(QStringLiteral("status")).toString() == QLatin1String("fail"))
+                        failed << c.value(QStringLiteral("id")).toString();
+                }
+                run.error = tr("checks failed: %1").arg(failed.join(QStringLiteral(", ")));
+                m_operationOk = false;
+            } else {
+                run.error.clear();
+            }
+            log(node, ok ? tr("verify: all checks pass") : tr("verify: %1").arg(run.error));
+        } else {
+            m_operationOk = false;
+            log(node, tr("verify failed: %1").arg(run.error));
+        }
+        // Phase set once the bench matrix is done.
+        Q_EMIT nodeChanged(node);
+    } else if (op == QLatin1String("confirm")) {
+        if (code.isEmpty()) {
+            setPhase(node, Phase::Confirmed);
+            log(node, tr("confirmed"));
+        } else {
+            m_operationOk = false;
+            log(node, tr("confirm failed: %1").arg(run.error));
+            Q_EMIT nodeChanged(node);
+        }
+    } else if (op == QLatin1String("rollback")) {
+        if (code.isEmpty() || code == QLatin1String("nothing_to_roll_back") || code == QLatin1String("no_journal")) {
+            run.changed = false;
+            run.error.clear();
+            run.errorCode.clear();
+            setPhase(node, Phase::RolledBack);
+            log(node, tr("rolled back"));
+        } else {
+            m_operationOk = false;
+            setPhase(node, Phase::Failed);
+            log(node, tr("rollback failed: %1").arg(run.error));
+        }
+    }
+    nodeDone(node);
+}
+
+void SetupController::nodeDone(int node)
+{
+    m_waiting.removeAll(node);
+    if (m_waiting.isEmpty()) {
+        if (m_operation == QLatin1String("verify"))
+            startBenchMatrix();
+        else
+            finishOperation();
+    }
+}
+
+void SetupController::finishOperation()
+{
+    const QString op = m_operation;
+    const bool ok = m_operationOk;
+    if (op == QLatin1String("confirm") && ok && m_inventory) {
+        // The cluster is saved: every node's data plane in the inventory.
+        for (const NodeInput &n : std::as_const(m_nodes)) {
+            auto node = m_inventory->find(n.nodeId);
+            if (!node)
+                continue;
+            node->dataInterface = n.interface;
+            node->dataAddress = n.address.trimmed();
+            QString error;
+            if (!m_inventory->updateNode(*node, &error))
+                qWarning("setup: cannot save %s: %s", qPrintable(n.name), qPrintable(error));
+        }
+    }
+    m_operation.clear();
+    Q_EMIT operationFinished(op, ok);
+}
+
+void SetupController::provideSudoPassword(int node, const QByteArray &password, bool remember)
+{
+    if (node < 0 || node >= m_nodes.size() || !isBusy())
+        return;
+    m_sudo.insert(node, password);
+    if (remember && m_store) {
+        m_store->write(QStringLiteral("sudo:") + m_nodes.at(node).nodeId, password,
+                       [this, node](bool stored, const QString &message) { Q_EMIT credentialStored(node, stored, message); });
+    }
+    startCall(node);
+}
+
+void SetupController::cancelSudoPassword(int node)
+{
+    if (node < 0 || node >= m_nodes.size() || !isBusy())
+        return;
+    m_runs[node].error = tr("No sudo password given: %1 was not changed.").arg(nodeName(node));
+    log(node, m_runs[node].error);
+    if (m_operation != QLatin1String("rollback") && m_operation != QLatin1String("confirm"))
+        setPhase(node, Phase::Failed);
+    m_operationOk = false;
+    nodeDone(node);
+}
+
+// ---- bench matrix --------------------------------------------------------
+
+void SetupController::startBenchMatrix()
+{
+    m_pairs.clear();
+    m_benchJobs.clear();
+    m_benchDone = 0;
+    m_reflectorPort.clear();
+    const int n = int(m_nodes.size());
+    for (int a = 0; a < n; ++a) {
+        for (int b = a + 1; b < n; ++b) {
+            PairResult p;
+            p.a = a;
+            p.b = b;
+            annotatePair(p);
+            m_pairs << p;
+        }
+    }
+    for (int k = 0; k < m_pairs.size(); ++k) {
+        for (const char *t : {"tcp", "rdma"})
+            m_benchJobs.append({k, QString::fromLatin1(t), QStringLiteral("latency")});
+        for (const char *t : {"tcp", "rdma"})
+            m_benchJobs.append({k, QString::fromLatin1(t), QStringLiteral("bandwidth")});
+    }
+    // (Re)start every node's reflector: an RDMA device created by apply is
+    // picked up, and the port is known.
+    m_reflectorsPending = 0;
+    for (int i = 0; i < n; ++i) {
+        AgentSession *s = m_cluster ? m_cluster->session(m_nodes.at(i).nodeId) : nullptr;
+        if (!s || s->state() != AgentSession::State::Ready)
+            continue;
+        ++m_reflectorsPending;
+        const int current = m_cluster->reflectorPort(m_nodes.at(i).nodeId);
+        AgentReply *r = s->request(QStringLiteral("reflector.start"),
+                                   {{QStringLiteral("port"), current > 0 ? current : 0}, {QStringLiteral("rdma"), true}});
+        connect(r, &AgentReply::finished, this, [this, r, i] {
+            if (r->isError())
+                log(i, tr("reflector: %1").arg(r->errorString()));
+            else
+                m_reflectorPort.insert(i, r->result().toObject().value(QStringLiteral("port")).toInt());
+            if (--m_reflectorsPending == 0)
+                nextBench();
+        });
+    }
+    if (m_reflectorsPending == 0)
+        nextBench();
+}
+
+void SetupController::nextBench()
+{
+    if (m_benchJobs.isEmpty()) {
+        finishBenchMatrix();
+        return;
+    }
+    const int total = m_benchDone + int(m_benchJobs.size());
+    const BenchJob job = m_benchJobs.takeFirst();
+    PairResult &pair = m_pairs[job.pair];
+    const NodeInput &a = m_nodes.at(pair.a);
+    const NodeInput &b = m_nodes.at(pair.b);
+    // Resolved again after each wait: m_pairs may have been detached meanwhile.
+    auto slot = [](PairResult &p, const BenchJob &j) {
+        return j.test == QLatin1String("latency")
+                   ? (j.transport == QLatin1String("tcp") ? &p.tcpLatency : &p.rdmaLatency)
+                   : (j.transport == QLatin1String("tcp") ? &p.tcpBandwidth : &p.rdmaBandwidth);
+    };
+    Measurement *m = slot(pair, job);
+    const QString what = tr("%1 → %2: %3 %4").arg(a.name, b.name, job.transport.toUpper(), job.test);
+    Q_EMIT benchProgress(m_benchDone, total, what);
+    AgentSession *s = m_cluster ? m_cluster->session(a.nodeId) : nullptr;
+    const int port = m_reflectorPort.value(pair.b);
+    const auto peer = parseCidr(b.address);
+    if (!s || s->state() != AgentSession::State::Ready || port <= 0 || !peer) {
+        m->error = !s || s->state() != AgentSession::State::Ready ? tr("%1 is not connected").arg(a.name)
+                   : port <= 0                                     ? tr("no reflector on %1").arg(b.name)
+                                                                   : tr("no address for %1").arg(b.name);
+        ++m_benchDone;
+        annotatePair(pair);
+        Q_EMIT pairChanged(job.pair);
+        nextBench();
+        return;
+    }
+    QJsonObject params{{QStringLiteral("peer"), peer->addressText()},
+                       {QStringLiteral("port"), port},
+                       {QStringLiteral("transport"), job.transport},
+                       {QStringLiteral("test"), job.test}};
+    if (job.test == QLatin1String("latency")) {
+        params.insert(QStringLiteral("iters"), m_bench.latencyIters);
+        params.insert(QStringLiteral("warmup"), m_bench.latencyWarmup);
+    } else {
+        params.insert(QStringLiteral("duration_s"), m_bench.bandwidthSeconds);
+    }
+    AgentReply *r = s->request(QStringLiteral("bench"), params, std::chrono::seconds(120));
+    const int pairIndex = job.pair;
+    const QString transport = job.transport;
+    connect(r, &AgentReply::finished, this, [this, r, slot, job, pairIndex, transport, what] {
+        PairResult &p = m_pairs[pairIndex];
+        Measurement *m = slot(p, job);
+        if (r->isError()) {
+            m->error = r->errorString();
+            log(p.a, tr("%1 failed: %2").arg(what, m->error));
+        } else {
+            const QJsonObject d = r->result().toObject();
+            m->oneWayNs = number(d.value(QStringLiteral("one_way_ns")).toObject().value(QStringLiteral("p50")));
+            m->rttNs = number(d.value(QStringLiteral("rtt_ns")).toObject().value(QStringLiteral("p50")));
+            m->bps = number(d.value(QStringLiteral("bandwidth_bps")));
+            if (transport == QLatin1String("rdma")) {
+                p.rdmaDevice = d.value(QStringLiteral("device")).toString();
+                if (d.value(QStringLiteral("gid_index")).isDouble())
+                    p.gidIndex = d.value(QStringLiteral("gid_index")).toInt();
+            }
+            log(p.a, tr("%1: %2").arg(what, m->oneWayNs ? tr("one-way p50 %1").arg(us(*m->oneWayNs))
+                                                        : m->bps ? gbit(*m->bps) : tr("no figure")));
+        }
+        ++m_benchDone;
+        annotatePair(p);
+        Q_EMIT pairChanged(pairIndex);
+        nextBench();
+    });
+}
+
+void SetupController::annotatePair(PairResult &pair) const
+{
+    pair.flags.clear();
+    const NodeInput &a = m_nodes.at(pair.a);
+    const NodeInput &b = m_nodes.at(pair.b);
+    const QString backendA = m_runs.value(pair.a).plan.value(QStringLiteral("backend")).toString();
+    const QString backendB = m_runs.value(pair.b).plan.value(QStringLiteral("backend")).toString();
+    const bool soft = backendA == QLatin1String("rxe") || backendB == QLatin1String("rxe");
+    const Nic *na = a.probe ? nicOf(*a.probe, a.interface) : nullptr;
+    const Nic *nb = b.probe ? nicOf(*b.probe, b.interface) : nullptr;
+    std::optional<double> capBps;
+    QString capWhy;
+    auto lower = [&](std::optional<double> v, const QString &why) {
+        if (v && (!capBps || *v < *capBps)) {
+            capBps = v;
+            capWhy = why;
+        }
+    };
+    for (const Nic *nic : {na, nb}) {
+        if (!nic)
+            continue;
+        if (nic->speedMbps && *nic->speedMbps > 0)
+            lower(double(*nic->speedMbps) * 1e6, tr("the %1 Gbit/s link").arg(*nic->speedMbps / 1000));
+        if (auto p = pcieBps(nic))
+            lower(p, tr("PCIe x%1 at %2 GT/s on %3")
+                         .arg(*nic->pcie->linkWidth)
+                         .arg(*nic->pcie->linkSpeedGts)
+                         .arg(nic->netdev));
+    }
+    if (soft) {
+        pair.expectation = tr("Soft-RoCE (software RDMA): no hardware figures to expect; RDMA must work, and "
+                              "may well be slower than TCP.");
+    } else {
+        const bool ice = (na && na->driver.value_or(QString()) == QLatin1String("ice"))
+                         || (nb && nb->driver.value_or(QString()) == QLatin1String("ice"));
+        pair.expectation = ice ? tr("RoCE NIC (E810): about 5 µs one way") : tr("RoCE NIC: a few µs one way");
+        if (capBps)
+            pair.expectation += tr(", RDMA bandwidth up to about %1 (%2)").arg(gbit(*capBps * 0.9), capWhy);
+        pair.expectation += QLatin1Char('.');
+    }
+    for (const auto &[m, name] : {std::pair{&pair.tcpLatency, "TCP latency"}, std::pair{&pair.rdmaLatency, "RDMA latency"},
+                                  std::pair{&pair.tcpBandwidth, "TCP bandwidth"},
+                                  std::pair{&pair.rdmaBandwidth, "RDMA bandwidth"}}) {
+        if (!m->error.isEmpty())
+            pair.flags << tr("%1 failed: %2").arg(tr(name), m->error);
+    }
+    if (!soft) {
+        if (pair.rdmaLatency.oneWayNs && *pair.rdmaLatency.oneWayNs > 20000)
+            pair.flags << tr("RDMA one-way latency %1 is far above a RoCE NIC's few µs: check flow control (PFC), "
+                             "MTU and that the RDMA port is the data-plane one.")
+                              .arg(us(*pair.rdmaLatency.oneWayNs));
+        if (pair.speedup() && *pair.speedup() < 1.0)
+            pair.flags << tr("RDMA is slower than TCP between these nodes.");
+        if (capBps && pair.rdmaBandwidth.bps && *pair.rdmaBandwidth.bps < 0.5 * *capBps)
+            pair.flags << tr("RDMA bandwidth %1 is under half of what %2 allows.").arg(gbit(*pair.rdmaBandwidth.bps), capWhy);
+    }
+}
+
+void SetupController::finishBenchMatrix()
+{
+    Q_EMIT benchProgress(m_benchDone, m_benchDone, QString());
+    bool pairsOk = true;
+    for (const PairResult &p : std::as_const(m_pairs))
+        pairsOk = pairsOk && p.rdmaLatency.oneWayNs.has_value() && p.tcpLatency.oneWayNs.has_value();
+    if (!pairsOk)
+        m_operationOk = false;
+    for (int i = 0; i < m_runs.size(); ++i) {
+        const bool nodeOk = m_runs.at(i).verify.value(QStringLiteral("ok")).toBool();
+        if (m_runs.at(i).phase == Phase::Verifying)
+            setPhase(i, nodeOk && pairsOk ? Phase::Verified : Phase::Applied);
+    }
+    finishOperation();
+}
+
+// ---- export and state ----------------------------------------------------
+
+QString SetupController::exportScript() const
+{
+    QList<std::pair<QString, QJsonObject>> plans;
+    for (int i = 0; i < m_nodes.size(); ++i)
+        plans.append({m_nodes.at(i).name, m_runs.value(i).plan});
+    return shellScript(plans, m_settings);
+}
+
+QJsonObject SetupController::stateJson(int page) const
+{
+    QJsonArray nodes;
+    for (int i = 0; i < m_nodes.size(); ++i) {
+        const NodeRun r = m_runs.value(i);
+        nodes.append(QJsonObject{{QStringLiteral("node_id"), m_nodes.at(i).nodeId},
+                                 {QStringLiteral("name"), m_nodes.at(i).name},
+                                 {QStringLiteral("interface"), m_nodes.at(i).interface},
+                                 {QStringLiteral("address"), m_nodes.at(i).address},
+                                 {QStringLiteral("phase"), kPhaseNames.value(int(r.phase))},
+                                 {QStringLiteral("changed"), r.changed},
+                                 {QStringLiteral("deadline"), r.deadline}});
+    }
+    const Settings &s = m_settings;
+    return QJsonObject{
+        {QStringLiteral("format"), QStringLiteral("halolink-setup")},
+        {QStringLiteral("version"), 1},
+        {QStringLiteral("saved"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
+        {QStringLiteral("page"), page},
+        {QStringLiteral("settings"),
+         QJsonObject{{QStringLiteral("topology"), s.topology == Topology::DirectPair ? QStringLiteral("direct")
+                                                                                     : QStringLiteral("switch")},
+                     {QStringLiteral("mtu"), s.mtu},
+                     {QStringLiteral("persist"), s.persist},
+                     {QStringLiteral("allow_soft_roce"), s.allowSoftRoce},
+                     {QStringLiteral("confirm_within"), s.confirmWithinSeconds},
+                     {QStringLiteral("qos"), QJsonObject{{QStringLiteral("enabled"), s.qos.enabled},
+                                                         {QStringLiteral("pfc_priority"), s.qos.pfcPriority},
+                                                         {QStringLiteral("dscp"), s.qos.dscp},
+                                                         {QStringLiteral("ecn"), s.qos.ecn}}}}},
+        {QStringLiteral("nodes"), nodes},
+    };
+}
+
+int SetupController::restoreState(const QJsonObject &state, QString *error)
+{
+    auto fail = [&](const QString &message) {
+        if (error)
+            *error = message;
+        return -1;
+    };
+    if (state.value(QStringLiteral("format")).toString() != QLatin1String("halolink-setup"))
+        return fail(tr("not a HaloLink setup file"));
+    if (state.value(QStringLiteral("version")).toInt() != 1)
+        return fail(tr("setup file version %1 is not supported").arg(state.value(QStringLiteral("version")).toInt()));
+    const QJsonObject so = state.value(QStringLiteral("settings")).toObject();
+    Settings s;
+    s.topology = so.value(QStringLiteral("topology")).toString() == QLatin1String("direct") ? Topology::DirectPair
+                                                                                           : Topology::Switch;
+    s.mtu = so.value(QStringLiteral("mtu")).toInt(s.mtu);
+    s.persist = so.value(QStringLiteral("persist")).toBool(s.persist);
+    s.allowSoftRoce = so.value(QStringLiteral("allow_soft_roce")).toBool(s.allowSoftRoce);
+    s.confirmWithinSeconds = so.value(QStringLiteral("confirm_within")).toInt(s.confirmWithinSeconds);
+    const QJsonObject q = so.value(QStringLiteral("qos")).toObject();
+    s.qos.enabled = q.value(QStringLiteral("enabled")).toBool(true);
+    s.qos.pfcPriority = q.value(QStringLiteral("pfc_priority")).toInt(3);
+    s.qos.dscp = q.value(QStringLiteral("dscp")).toInt(26);
+    s.qos.ecn = q.value(QStringLiteral("ecn")).toBool(true);
+    QList<NodeInput> nodes;
+    QList<NodeRun> runs;
+    for (const QJsonValue &v : state.value(QStringLiteral("nodes")).toArray()) {
+        const QJsonObject o = v.toObject();
+        NodeInput n;
+        n.nodeId = o.value(QStringLiteral("node_id")).toString();
+        if (m_inventory && !m_inventory->find(n.nodeId))
+            return fail(tr("node '%1' is no longer in the inventory").arg(o.value(QStringLiteral("name")).toString()));
+        n.name = o.value(QStringLiteral("name")).toString();
+        n.interface = o.value(QStringLiteral("interface")).toString();
+        n.address = o.value(QStringLiteral("address")).toString();
+        nodes << n;
+        NodeRun r;
+        const int phase = int(kPhaseNames.indexOf(o.value(QStringLiteral("phase")).toString()));
+        r.phase = phase < 0 ? Phase::Idle : Phase(phase);
+        // An operation cut short by closing: its outcome is the node's to tell (status).
+        if (r.phase == Phase::Planning)
+            r.phase = Phase::Idle;
+        r.changed = o.value(QStringLiteral("changed")).toBool();
+        r.deadline = qint64(o.value(QStringLiteral("deadline")).toDouble());
+        runs << r;
+    }
+    m_settings = s;
+    m_nodes = nodes;
+    m_runs = runs;
+    m_pairs.clear();
+    updateProbes();
+    return state.value(QStringLiteral("page")).toInt();
+}
+
+QString SetupController::stateFilePath()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/setup.json");
+}
+
+bool SetupController::saveState(int page, QString *error) const
+{
+    const QString path = stateFilePath();
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly)) {
+        if (error)
+            *error = f.errorString();
+        return false;
+    }
+    f.write(QJsonDocument(stateJson(page)).toJson());
+    if (!f.commit()) {
+        if (error)
+            *error = f.errorString();
+        return false;
+    }
+    return true;
+}
+
+std::optional<QJsonObject> SetupController::loadStateFile(QString *error)
+{
+    QFile f(stateFilePath());
+    if (!f.exists())
+        return std::nullopt;
+    if (!f.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = f.errorString();
+        return std::nullopt;
+    }
+    QJsonParseError pe;
+    const QJsonDocument d = QJsonDocument::fromJson(f.readAll(), &pe);
+    if (!d.isObject()) {
+        if (error)
+            *error = tr("%1 is not valid JSON: %2").arg(f.fileName(), pe.errorString());
+        return std::nullopt;
+    }
+    return d.object();
+}
+
+void SetupController::removeStateFile()
+{
+    QFile::remove(stateFilePath());
+}
+
+} // namespace halolink::setup
