@@ -24,7 +24,7 @@ build=(
   nlohmann-json3-dev
 )
 runtime_and_test=(
-  openssh-client openssh-server iproute2 ethtool kmod procps
+  openssh-client openssh-server iproute2 ethtool kmod procps sudo
   sockperf iperf3 perftest pdsh python3
   xvfb xauth x11-apps imagemagick fonts-dejavu-core
   rdma-core ibverbs-utils ibverbs-providers

@@ -4,8 +4,10 @@
 //
 // Root: the engine runs directly when the SSH user is root, else through
 // `sudo -n`; with a password (asked on the terminal, or one line from stdin
-// with --sudo-password-stdin) through `sudo -S -p ''`, the password written
-// only to the remote process's stdin — never on a command line, never logged.
+// with --sudo-password-stdin) through `sudo -S -p ''` when sudo -n cannot, the
+// password written only to the remote process's stdin — never on a command
+// line, never logged. A wrong password ends at once (stdin is at its end after
+// the one line, so sudo does not try again) with `sudo_password_wrong`.
 // `plan` and `status` only read: without root (no sudo, or sudo wants a
 // password that was not given) they run as the SSH user.
 // `apply` never confirms: the person (or the app, once it reaches the node
@@ -72,24 +74,39 @@ constexpr int kSudoNeedsPassword = 91;
 
 // The remote command line running `engineArgv` as root (or, when `mayRunAsUser`,
 // as the SSH user when root is out of reach). Every value goes through
-// shellQuote; the password is never part of it.
+// shellQuote; the password is never part of it. Only `sudo -S` reads stdin
+// (where the password is); everything else runs with stdin on /dev/null, so a
+// password that sudo did not ask for (root, NOPASSWD) reaches no program.
+// sudo -S runs with LC_ALL=C so that its refusals can be told apart.
 QString rootCommand(const QStringList &engineArgv, bool withPassword, bool mayRunAsUser)
 {
     const QString engine = shellCommand(engineArgv);
-    const QString fallback = mayRunAsUser ? QStringLiteral("exec %1").arg(engine)
+    const QString fallback = mayRunAsUser ? QStringLiteral("exec %1 </dev/null").arg(engine)
                                           : QStringLiteral("exit %1").arg(kNeedRoot);
-    QString sudo;
-    if (withPassword) {
-        sudo = QStringLiteral("exec sudo -S -p '' -- %1").arg(engine);
-    } else {
-        // sudo -n fails without running anything when it would ask; tell that
-        // apart from the engine's own failures by a probe first.
-        sudo = QStringLiteral("if sudo -n true 2>/dev/null; then exec sudo -n -- %1; fi; %2")
-                   .arg(engine, mayRunAsUser ? fallback : QStringLiteral("exit %1").arg(kSudoNeedsPassword));
-    }
-    return QStringLiteral("if [ \"$(id -u)\" = 0 ]; then exec %1; fi; "
+    // sudo -n fails without running anything when it would ask; tell that
+    // apart from the engine's own failures by a probe first.
+    const QString noPassword = QStringLiteral("if sudo -n true </dev/null >/dev/null 2>&1; then exec sudo -n -- %1 </dev/null; fi; ")
+                                   .arg(engine);
+    const QString sudo = withPassword
+        ? noPassword + QStringLiteral("exec env LC_ALL=C sudo -S -p '' -- %1").arg(engine)
+        : noPassword + (mayRunAsUser ? fallback : QStringLiteral("exit %1").arg(kSudoNeedsPassword));
+    return QStringLiteral("if [ \"$(id -u)\" = 0 ]; then exec %1 </dev/null; fi; "
                           "if command -v sudo >/dev/null 2>&1; then %2; fi; %3")
         .arg(engine, sudo, fallback);
+}
+
+// sudo -S's own refusal (it ran nothing): its messages under LC_ALL=C.
+enum class SudoRefusal { None, WrongPassword, NotAllowed };
+SudoRefusal sudoRefusal(const Remote &r, bool withPassword, bool engineAnswered)
+{
+    if (!withPassword || engineAnswered || r.exitCode != 1)
+        return SudoRefusal::None;
+    if (r.err.contains("incorrect password attempt") || r.err.contains("no password was provided"))
+        return SudoRefusal::WrongPassword;
+    if (r.err.contains("is not in the sudoers file") || r.err.contains("is not allowed to execute")
+        || r.err.contains("not allowed to run sudo"))
+        return SudoRefusal::NotAllowed;
+    return SudoRefusal::None;
 }
 
 QString when(qint64 epoch)
@@ -176,14 +193,15 @@ int runConfigure(const QStringList &arguments, QTextStream &out, QTextStream &er
         QStringLiteral("configure"),
         tr("Configure a node's data-plane NIC for RoCE v2 with the engine (docs/roce-config.md).\n\n"
            "  plan NODE --spec FILE     the steps, what is already done, and warnings\n"
-           "  apply NODE --spec FILE [--confirm-within SEC]\n"
+           "  apply NODE --spec FILE [--confirm-within SEC] [--journal FILE]\n"
            "                            apply; the node rolls back by itself unless confirmed in time\n"
-           "  confirm NODE              keep the applied change (after reaching the node again)\n"
-           "  rollback NODE             undo the applied change\n"
-           "  status NODE               the change journal's state\n\n"
+           "  confirm NODE [--journal FILE]   keep the applied change (after reaching the node again)\n"
+           "  rollback NODE [--journal FILE]  undo the applied change\n"
+           "  status NODE [--journal FILE]    the change journal's state\n\n"
            "The engine runs as root: directly when the SSH user is root, else with sudo (passwordless "
            "first; a sudo password is asked on the terminal, or read as one line from stdin with "
-           "--sudo-password-stdin, and only ever given to sudo's stdin on the node). plan and status "
+           "--sudo-password-stdin, and only ever given to sudo's stdin on the node, when sudo asks "
+           "for it). A wrong password fails at once (sudo_password_wrong). plan and status "
            "run as the SSH user when root is out of reach.\n"
            "--json prints the engine's JSON lines as they are. Exit codes: 0 success, 1 failure "
            "(the engine's JSON error with --json), 2 bad usage."),
@@ -194,6 +212,14 @@ int runConfigure(const QStringList &arguments, QTextStream &out, QTextStream &er
                                           tr("apply: roll back unless confirmed within <seconds> (1-86400, "
                                              "default 120)."),
                                           tr("seconds"));
+    const QCommandLineOption journalOption(QStringLiteral("journal"),
+                                           tr("The change journal on the node (default: the engine's, "
+                                              "/var/lib/halolink/roce-journal.json)."),
+                                           tr("file"));
+    // For tests only (hidden): apply runs this halolink.roce-plan/1 document as
+    // given (the engine's `apply --plan`) instead of planning from a spec.
+    QCommandLineOption planOption(QStringLiteral("plan"), QStringLiteral("For tests only."), QStringLiteral("file"));
+    planOption.setFlags(QCommandLineOption::HiddenFromHelp);
     const QCommandLineOption jsonOption(QStringLiteral("json"), tr("Print the engine's JSON as it is."));
     const QCommandLineOption pwStdin(QStringLiteral("sudo-password-stdin"),
                                      tr("Read the sudo password as one line from stdin (for scripts)."));
@@ -203,7 +229,7 @@ int runConfigure(const QStringList &arguments, QTextStream &out, QTextStream &er
     const QCommandLineOption acceptNew(QStringLiteral("accept-new-host-key"),
                                        tr("Trust and save the host key of a node seen for the first time (its "
                                           "fingerprint is printed). A changed key is never accepted."));
-    cp.parser.addOptions({specOption, withinOption, jsonOption, pwStdin, timeoutOption, acceptNew});
+    cp.parser.addOptions({specOption, withinOption, journalOption, planOption, jsonOption, pwStdin, timeoutOption, acceptNew});
     cp.parser.addPositionalArgument(QStringLiteral("action"), tr("plan, apply, confirm, rollback or status."),
                                     QStringLiteral("ACTION"));
     cp.parser.addPositionalArgument(QStringLiteral("node"), tr("The node."), QStringLiteral("NODE"));
@@ -224,9 +250,21 @@ int runConfigure(const QStringList &arguments, QTextStream &out, QTextStream &er
                                          QStringLiteral("rollback"), QStringLiteral("status")};
     if (!kActions.contains(action))
         return usage(tr("unknown action '%1'.").arg(action));
-    const bool needsSpec = action == QLatin1String("plan") || action == QLatin1String("apply");
-    if (needsSpec != cp.parser.isSet(specOption))
+    const bool testPlan = cp.parser.isSet(planOption);
+    if (testPlan && action != QLatin1String("apply"))
+        return usage(tr("--plan is for apply (tests only)."));
+    if (testPlan && cp.parser.isSet(specOption))
+        return usage(tr("give --spec or --plan, not both."));
+    const bool needsSpec = !testPlan && (action == QLatin1String("plan") || action == QLatin1String("apply"));
+    if (!testPlan && needsSpec != cp.parser.isSet(specOption))
         return usage(needsSpec ? tr("%1 needs --spec FILE.").arg(action) : tr("%1 takes no --spec.").arg(action));
+    const QString journal = cp.parser.value(journalOption);
+    if (cp.parser.isSet(journalOption)) {
+        if (action == QLatin1String("plan"))
+            return usage(tr("--journal is for apply, confirm, rollback and status."));
+        if (journal.isEmpty())
+            return usage(tr("--journal needs a file name."));
+    }
     int within = 120;
     if (cp.parser.isSet(withinOption)) {
         if (action != QLatin1String("apply"))
@@ -249,15 +287,17 @@ int runConfigure(const QStringList &arguments, QTextStream &out, QTextStream &er
         return CtlFailure;
     };
 
+    // The spec (or the tests' plan), copied to the node.
+    const bool sendsFile = needsSpec || testPlan;
+    const QString localFile = cp.parser.value(testPlan ? planOption : specOption);
     QByteArray spec;
-    if (needsSpec) {
-        QFile f(cp.parser.value(specOption));
+    if (sendsFile) {
+        QFile f(localFile);
         if (!f.open(QIODevice::ReadOnly))
-            return fail(QStringLiteral("spec_unreadable"),
-                        tr("cannot read %1: %2").arg(cp.parser.value(specOption), f.errorString()));
+            return fail(QStringLiteral("spec_unreadable"), tr("cannot read %1: %2").arg(localFile, f.errorString()));
         spec = f.readAll();
         if (spec.isEmpty())
-            return fail(QStringLiteral("spec_unreadable"), tr("%1 is empty.").arg(cp.parser.value(specOption)));
+            return fail(QStringLiteral("spec_unreadable"), tr("%1 is empty.").arg(localFile));
     }
     std::optional<QByteArray> password;
     if (cp.parser.isSet(pwStdin)) {
@@ -287,7 +327,7 @@ int runConfigure(const QStringList &arguments, QTextStream &out, QTextStream &er
 
     // The spec: a private temporary file (mktemp under umask 077: 0600), sent on stdin.
     QString specFile;
-    if (needsSpec) {
+    if (sendsFile) {
         const Remote made = runRemoteWithInput(
             ssh,
             QStringLiteral("umask 077; f=$(mktemp \"${TMPDIR:-/tmp}/halolink-spec.XXXXXX\") || exit 97; "
@@ -307,10 +347,12 @@ int runConfigure(const QStringList &arguments, QTextStream &out, QTextStream &er
     };
 
     QStringList argv{engine, action};
-    if (needsSpec)
-        argv << QStringLiteral("--spec") << specFile;
+    if (sendsFile)
+        argv << (testPlan ? QStringLiteral("--plan") : QStringLiteral("--spec")) << specFile;
     if (action == QLatin1String("apply"))
         argv << QStringLiteral("--confirm-within") << QString::number(within);
+    if (!journal.isEmpty())
+        argv << QStringLiteral("--journal") << journal;
     const bool readOnly = action == QLatin1String("plan") || action == QLatin1String("status");
 
     auto run = [&]() {
@@ -348,6 +390,17 @@ int runConfigure(const QStringList &arguments, QTextStream &out, QTextStream &er
     QByteArray lastLine;
     const QList<QJsonObject> objects = jsonLines(r.out, &lastLine);
     const QJsonObject doc = objects.isEmpty() ? QJsonObject() : objects.last();
+    switch (sudoRefusal(r, password.has_value(), !objects.isEmpty())) {
+    case SudoRefusal::WrongPassword:
+        return fail(QStringLiteral("sudo_password_wrong"),
+                    tr("sudo on %1 did not accept the password; nothing was run.").arg(node->name));
+    case SudoRefusal::NotAllowed:
+        return fail(QStringLiteral("sudo_not_allowed"),
+                    tr("sudo on %1 does not let this user run the engine as root: %2")
+                        .arg(node->name, QString::fromUtf8(r.err.trimmed())));
+    case SudoRefusal::None:
+        break;
+    }
     if (json) {
         if (!r.out.trimmed().isEmpty())
             out << QString::fromUtf8(r.out.trimmed()) << '\n';

@@ -3,6 +3,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QTcpServer>
@@ -11,6 +12,7 @@
 
 #include <algorithm>
 #include <csignal>
+#include <cstdio>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -19,6 +21,7 @@ namespace halolink::test {
 namespace {
 
 constexpr const char *kUserComment = "halolink-ssh-test";
+constexpr const char *kSudoersPrefix = "/etc/sudoers.d/halolink-test-";
 
 QByteArray randomSecret(int n)
 {
@@ -171,6 +174,76 @@ void SshdFixture::deleteStaleUsers()
     }
 }
 
+QString SshdFixture::sudoUnavailableReason()
+{
+    for (const char *path : { "/usr/bin/sudo", "/usr/sbin/visudo" }) {
+        if (!QFile::exists(QString::fromLatin1(path)))
+            return QStringLiteral("%1 is not installed (Debian package sudo)").arg(QLatin1String(path));
+    }
+    if (!QFileInfo(QStringLiteral("/etc/sudoers.d")).isDir())
+        return QStringLiteral("/etc/sudoers.d does not exist");
+    return {};
+}
+
+QString SshdFixture::sudoersFile() const
+{
+    return m_user.isEmpty() ? QString() : QLatin1String(kSudoersPrefix) + m_user;
+}
+
+void SshdFixture::deleteStaleSudoers()
+{
+    const QString prefix = QFileInfo(QLatin1String(kSudoersPrefix)).fileName();
+    const QStringList files = QDir(QStringLiteral("/etc/sudoers.d")).entryList({ prefix + QStringLiteral("hlt*") }, QDir::Files);
+    for (const QString &name : files) {
+        const qint64 pid = name.mid(prefix.size() + 3).toLongLong();
+        if (pid > 0 && ::kill(pid_t(pid), 0) == 0)
+            continue; // its test program still runs
+        QFile::remove(QStringLiteral("/etc/sudoers.d/") + name);
+    }
+}
+
+bool SshdFixture::grantSudo(bool noPassword, QString *error)
+{
+    const QString why = sudoUnavailableReason();
+    if (!why.isEmpty() || m_user.isEmpty() || !m_dir) {
+        *error = why.isEmpty() ? QStringLiteral("the fixture is not set up") : why;
+        return false;
+    }
+    const QByteArray rule = m_user.toLatin1() + " ALL=(ALL:ALL) " + (noPassword ? "NOPASSWD: " : "") + "ALL\n";
+    const QString draft = dir() + QStringLiteral("/sudoers");
+    QString out;
+    if (!writeFile(draft, "# halolink test (tests/core/sshd_fixture.cpp); removed after the test\n" + rule,
+            QFile::ReadOwner | QFile::ReadGroup)
+        || !run(QStringLiteral("/usr/sbin/visudo"), { QStringLiteral("-cf"), draft }, &out)) {
+        *error = QStringLiteral("visudo -cf refused the drop-in: %1").arg(out);
+        return false;
+    }
+    // Files with a '.' in their name are ignored by sudo: a draft there, then rename.
+    const QString staging = QStringLiteral("/etc/sudoers.d/.halolink-test-%1.new").arg(m_user);
+    QFile::remove(staging);
+    if (!QFile::copy(draft, staging)
+        || !QFile::setPermissions(staging, QFile::ReadOwner | QFile::ReadGroup)
+        || ::rename(QFile::encodeName(staging).constData(), QFile::encodeName(sudoersFile()).constData()) != 0) {
+        QFile::remove(staging);
+        *error = QStringLiteral("cannot write %1").arg(sudoersFile());
+        return false;
+    }
+    if (!run(QStringLiteral("/usr/sbin/visudo"), { QStringLiteral("-c") }, &out)) {
+        revokeSudo();
+        *error = QStringLiteral("visudo -c fails with the drop-in: %1").arg(out);
+        return false;
+    }
+    return true;
+}
+
+void SshdFixture::revokeSudo()
+{
+    if (m_user.isEmpty())
+        return;
+    QFile::remove(sudoersFile());
+    QFile::remove(QStringLiteral("/run/sudo/ts/") + m_user); // its cached sudo credentials
+}
+
 bool SshdFixture::setUp(QString *error)
 {
     const QString why = unavailableReason();
@@ -180,6 +253,7 @@ bool SshdFixture::setUp(QString *error)
     }
     QDir().mkpath(QStringLiteral("/run/sshd")); // sshd's privilege separation directory
     deleteStaleUsers();
+    deleteStaleSudoers();
 
     m_dir = std::make_unique<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/hlsshd-XXXXXX"));
     if (!m_dir->isValid()) {
@@ -247,6 +321,7 @@ void SshdFixture::tearDown()
     for (int i = 0; i < m_servers.size(); ++i)
         killServer(i);
     m_servers.clear();
+    revokeSudo();
     if (m_userCreated) {
         // Processes of the user (an agent left behind) would block userdel;
         // found by the user's uid in /proc and ended by pid.

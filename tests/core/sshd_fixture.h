@@ -70,6 +70,16 @@ public:
     QString knownHosts() const { return dir() + QStringLiteral("/client/known_hosts"); }
     QString clientConfig() const { return dir() + QStringLiteral("/client/ssh_config"); }
 
+    // A sudoers drop-in for the test user, /etc/sudoers.d/halolink-test-<user>
+    // (0440, checked with `visudo -cf` first, put in place by rename): ALL
+    // commands as root, with NOPASSWD or with the user's password. Replaces an
+    // earlier one; removed by revokeSudo and tearDown, and leftovers of crashed
+    // runs at setUp. False (and *error) when sudo/visudo are missing or it fails.
+    bool grantSudo(bool noPassword, QString *error);
+    void revokeSudo();
+    QString sudoersFile() const;
+    static QString sudoUnavailableReason();
+
     // "SHA256:..." of a public key, as `ssh-keygen -lf` prints it.
     static QString fingerprintOf(const QString &publicKeyPath);
 
@@ -86,6 +96,7 @@ private:
     bool waitListening(const Server &s, int timeoutMs);
     bool launch(Server &s, QString *error);
     static void deleteStaleUsers();
+    static void deleteStaleSudoers();
 
     std::unique_ptr<QTemporaryDir> m_dir;
     QString m_user;

@@ -6,6 +6,8 @@
 #include "sshd_fixture.h"
 
 #include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -108,6 +110,68 @@ private:
             a << QStringLiteral("--identity") << m_fx.clientKey();
         return a;
     }
+
+    // For `configure apply --plan` (tests only): a halolink.roce-plan/1 whose
+    // one step writes `id -u` to <dir>/whoami (dir is root's, mode 0700: only
+    // root can write there) and whose undo writes "undone" there. Nothing else.
+    static QString writeTestPlan(const QTemporaryDir &dir)
+    {
+        const QString whoami = dir.filePath(QStringLiteral("whoami"));
+        auto sh = [](const QString &script) {
+            return QJsonArray{QJsonArray{QStringLiteral("sh"), QStringLiteral("-c"), script}};
+        };
+        const QJsonObject step{{QStringLiteral("id"), QStringLiteral("whoami")},
+                               {QStringLiteral("why"), QStringLiteral("test")},
+                               {QStringLiteral("commands"), sh(QStringLiteral("id -u > '%1'").arg(whoami))},
+                               {QStringLiteral("files"), QJsonArray{}},
+                               {QStringLiteral("check"), QString()},
+                               {QStringLiteral("already_done"), false},
+                               {QStringLiteral("undo"), sh(QStringLiteral("echo undone > '%1'").arg(whoami))}};
+        const QJsonObject plan{{QStringLiteral("schema"), QStringLiteral("halolink.roce-plan/1")},
+                               {QStringLiteral("interface"), QStringLiteral("test0")},
+                               {QStringLiteral("backend"), QStringLiteral("rxe")},
+                               {QStringLiteral("steps"), QJsonArray{step}},
+                               {QStringLiteral("warnings"), QJsonArray{}}};
+        const QString file = dir.filePath(QStringLiteral("plan.json"));
+        QFile f(file);
+        if (!f.open(QIODevice::WriteOnly))
+            return {};
+        f.write(QJsonDocument(plan).toJson());
+        return file;
+    }
+
+    static QByteArray fileContent(const QString &path)
+    {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
+    }
+
+    // The engine's last JSON line, or its one (pretty-printed) document.
+    static QJsonObject lastJson(const QByteArray &out)
+    {
+        const QJsonDocument whole = QJsonDocument::fromJson(out);
+        if (whole.isObject())
+            return whole.object();
+        const QList<QByteArray> lines = out.trimmed().split('\n');
+        return QJsonDocument::fromJson(lines.last()).object();
+    }
+
+    // Removes the sudoers drop-in and rolls the test journal back (stopping its
+    // watchdog) when a sudo test ends, failed or not.
+    struct SudoScope {
+        SshdFixture &fx;
+        QString journal;
+        ~SudoScope()
+        {
+            fx.revokeSudo();
+            if (journal.isEmpty() || !QFile::exists(journal))
+                return;
+            QProcess p;
+            p.start(QStringLiteral(HALOLINK_ENGINE_PATH), {QStringLiteral("rollback"), QStringLiteral("--journal"), journal,
+                                                           QStringLiteral("--reason"), QStringLiteral("test cleanup")});
+            p.waitForFinished(20000);
+        }
+    };
 
     static QStringList remoteSnapshotDirs()
     {
@@ -355,6 +419,151 @@ private Q_SLOTS:
         QVERIFY(!r.err.contains(password));
         if (!haveSudo)
             QCOMPARE(lastJsonError(r.out).value(QStringLiteral("code")).toString(), QStringLiteral("need_root"));
+        else // not the user's password: sudo says so before it looks at the sudoers
+            QCOMPARE(lastJsonError(r.out).value(QStringLiteral("code")).toString(), QStringLiteral("sudo_password_wrong"));
+        if (haveSudo) {
+            // The right password, but sudo does not list the user.
+            r = ctlWithInput({c, QStringLiteral("confirm"), QStringLiteral("n1"), QStringLiteral("--sudo-password-stdin"),
+                              QStringLiteral("--json")},
+                             m_fx.password() + '\n', env());
+            QCOMPARE(r.exitCode, 1);
+            QCOMPARE(lastJsonError(r.out).value(QStringLiteral("code")).toString(), QStringLiteral("sudo_not_allowed"));
+            QVERIFY(!r.out.contains(m_fx.password()) && !r.err.contains(m_fx.password()));
+        }
+        // --plan (tests only) is for apply and hidden; --journal is not for plan.
+        QCOMPARE(ctl({c, QStringLiteral("plan"), QStringLiteral("n1"), QStringLiteral("--plan"), spec}).exitCode, 2);
+        QCOMPARE(ctl({c, QStringLiteral("apply"), QStringLiteral("n1"), QStringLiteral("--plan"), spec,
+                      QStringLiteral("--spec"), spec}).exitCode, 2);
+        QCOMPARE(ctl({c, QStringLiteral("plan"), QStringLiteral("n1"), QStringLiteral("--spec"), spec,
+                      QStringLiteral("--journal"), dir.filePath(QStringLiteral("j"))}).exitCode, 2);
+        r = ctl({c, QStringLiteral("--help")});
+        QVERIFY(r.out.contains("--journal") && !r.out.contains("--plan"));
+    }
+
+    // sudo without a password (NOPASSWD): apply, status, confirm and rollback
+    // of a plan that only writes a file in a temporary folder of root's; the
+    // journal is a temporary one too. A password given anyway is not used.
+    void configureSudoNoPassword()
+    {
+        if (!m_ready)
+            QSKIP("no sshd");
+        if (const QString why = SshdFixture::sudoUnavailableReason(); !why.isEmpty())
+            QSKIP(qPrintable(why));
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString plan = writeTestPlan(dir);
+        const QString journal = dir.filePath(QStringLiteral("state/journal.json"));
+        const QString whoami = dir.filePath(QStringLiteral("whoami"));
+        QString error;
+        QVERIFY2(m_fx.grantSudo(true, &error), qPrintable(error));
+        SudoScope scope{m_fx, journal};
+        const QString c = QStringLiteral("configure");
+        const QStringList j{QStringLiteral("--journal"), journal};
+        const QByteArray password = m_fx.password();
+        const QStringList specsBefore = remoteSpecFiles();
+        QProcessEnvironment logged = env();
+        logged.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("halolink.*=true"));
+
+        Run r = ctlWithInput(QStringList{c, QStringLiteral("apply"), QStringLiteral("n1"), QStringLiteral("--plan"), plan,
+                                         QStringLiteral("--confirm-within"), QStringLiteral("300"), QStringLiteral("--json"),
+                                         QStringLiteral("--sudo-password-stdin")} + j,
+                             password + '\n', logged);
+        QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
+        QVERIFY2(lastJson(r.out).value(QStringLiteral("state")).toString() == QLatin1String("awaiting_confirm"), r.out.constData());
+        QVERIFY2(r.err.contains("sudo -n --"), r.err.constData()); // the command lines were logged
+        QVERIFY(!r.out.contains(password) && !r.err.contains(password));
+        // The engine ran as root: root wrote the file, in a folder only root may write to.
+        QCOMPARE(fileContent(whoami), QByteArray("0\n"));
+        QCOMPARE(QFileInfo(whoami).ownerId(), 0u);
+        QCOMPARE(QFileInfo(journal).ownerId(), 0u);
+        QCOMPARE(remoteSpecFiles(), specsBefore);
+
+        r = ctl(QStringList{c, QStringLiteral("status"), QStringLiteral("n1"), QStringLiteral("--json")} + j);
+        QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
+        QCOMPARE(lastJson(r.out).value(QStringLiteral("state")).toString(), QStringLiteral("awaiting_confirm"));
+        r = ctl(QStringList{c, QStringLiteral("status"), QStringLiteral("n1")} + j);
+        QVERIFY2(r.exitCode == 0 && r.out.contains("n1: awaiting_confirm") && r.out.contains("whoami: applied"),
+                 (r.out + r.err).constData());
+        r = ctl(QStringList{c, QStringLiteral("confirm"), QStringLiteral("n1")} + j);
+        QVERIFY2(r.exitCode == 0 && r.out.contains("n1: confirmed"), (r.out + r.err).constData());
+        r = ctl(QStringList{c, QStringLiteral("rollback"), QStringLiteral("n1"), QStringLiteral("--json")} + j);
+        QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
+        QCOMPARE(lastJson(r.out).value(QStringLiteral("state")).toString(), QStringLiteral("rolled_back"));
+        QCOMPARE(fileContent(whoami), QByteArray("undone\n"));
+        r = ctl(QStringList{c, QStringLiteral("status"), QStringLiteral("n1"), QStringLiteral("--json")} + j);
+        QCOMPARE(lastJson(r.out).value(QStringLiteral("state")).toString(), QStringLiteral("rolled_back"));
+    }
+
+    // sudo with the user's password: refused without one (nothing changes),
+    // a wrong one fails at once with sudo_password_wrong, the right one runs
+    // the engine as root. The password is in no output and no command line
+    // (the command lines are logged in full here).
+    void configureSudoPassword()
+    {
+        if (!m_ready)
+            QSKIP("no sshd");
+        if (const QString why = SshdFixture::sudoUnavailableReason(); !why.isEmpty())
+            QSKIP(qPrintable(why));
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString plan = writeTestPlan(dir);
+        const QString journal = dir.filePath(QStringLiteral("state/journal.json"));
+        const QString whoami = dir.filePath(QStringLiteral("whoami"));
+        QString error;
+        QVERIFY2(m_fx.grantSudo(false, &error), qPrintable(error));
+        SudoScope scope{m_fx, journal};
+        const QString c = QStringLiteral("configure");
+        const QStringList j{QStringLiteral("--journal"), journal};
+        const QStringList apply = QStringList{c, QStringLiteral("apply"), QStringLiteral("n1"), QStringLiteral("--plan"), plan,
+                                              QStringLiteral("--json")} + j;
+        const QByteArray password = m_fx.password();
+        const QByteArray wrong = "Not-The-Password-31c9";
+        QProcessEnvironment logged = env();
+        logged.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("halolink.*=true"));
+
+        // No password, stdin not a terminal: refused, nothing ran.
+        Run r = ctl(apply, logged);
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(lastJsonError(r.out).value(QStringLiteral("code")).toString(), QStringLiteral("sudo_password_required"));
+        QVERIFY(r.err.contains("--sudo-password-stdin"));
+        QVERIFY(!QFile::exists(whoami) && !QFile::exists(journal));
+
+        // A wrong password: sudo's refusal, quickly (stdin ends after the one line).
+        QElapsedTimer t;
+        t.start();
+        r = ctlWithInput(apply + QStringList{QStringLiteral("--sudo-password-stdin")}, wrong + '\n', logged);
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(lastJsonError(r.out).value(QStringLiteral("code")).toString(), QStringLiteral("sudo_password_wrong"));
+        QVERIFY2(t.elapsed() < 30000, qPrintable(QString::number(t.elapsed())));
+        QVERIFY(!r.out.contains(wrong) && !r.err.contains(wrong));
+        QVERIFY(!r.out.contains(password) && !r.err.contains(password));
+        QVERIFY(!QFile::exists(whoami) && !QFile::exists(journal));
+        r = ctlWithInput(QStringList{c, QStringLiteral("status"), QStringLiteral("n1"), QStringLiteral("--sudo-password-stdin")} + j,
+                         wrong + '\n', env());
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("did not accept the password"), r.err.constData());
+
+        // The right password: the engine runs as root.
+        r = ctlWithInput(apply + QStringList{QStringLiteral("--sudo-password-stdin")}, password + '\n', logged);
+        QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
+        QCOMPARE(lastJson(r.out).value(QStringLiteral("state")).toString(), QStringLiteral("awaiting_confirm"));
+        QVERIFY2(r.err.contains("sudo -S -p ''"), r.err.constData()); // the command line was logged, without the password
+        QVERIFY(!r.out.contains(password) && !r.err.contains(password));
+        QCOMPARE(fileContent(whoami), QByteArray("0\n"));
+        QCOMPARE(QFileInfo(whoami).ownerId(), 0u);
+        QCOMPARE(QFileInfo(journal).ownerId(), 0u);
+
+        r = ctlWithInput(QStringList{c, QStringLiteral("status"), QStringLiteral("n1"), QStringLiteral("--json"),
+                                     QStringLiteral("--sudo-password-stdin")} + j,
+                         password + '\n', logged);
+        QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
+        QCOMPARE(lastJson(r.out).value(QStringLiteral("state")).toString(), QStringLiteral("awaiting_confirm"));
+        QVERIFY(!r.out.contains(password) && !r.err.contains(password));
+        r = ctlWithInput(QStringList{c, QStringLiteral("rollback"), QStringLiteral("n1"), QStringLiteral("--sudo-password-stdin")} + j,
+                         password + '\n', logged);
+        QVERIFY2(r.exitCode == 0 && r.out.contains("n1: rolled_back"), (r.out + r.err).constData());
+        QVERIFY(!r.out.contains(password) && !r.err.contains(password));
+        QCOMPARE(fileContent(whoami), QByteArray("undone\n"));
     }
 
     void importSshConfigAlias()
