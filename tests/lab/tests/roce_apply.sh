@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # RoCE v2 configuration for real, on two bare lab nodes (no data address, no
-# RDMA device): plan and apply the rxe backend on both, verify (port ACTIVE,
-# RoCE v2 GID for the new address, MTU, ToS, an RDMA bench between them),
-# confirm; roll back on demand; and a second apply whose SSH session is cut
-# and never confirmed rolls back by itself. After each rollback the node's
-# probe equals the one from before on every configured field.
+# RDMA device): plan and apply the rxe backend on both, `verify` both (port
+# ACTIVE, RoCE v2 GID for the new address, MTU, address, ToS, an RDMA latency
+# test to the other node's reflector), confirm; roll back on demand (verify
+# then fails); and a second apply whose SSH session is cut and never
+# confirmed rolls back by itself. After each rollback the node's probe equals
+# the one from before on every configured field.
 # Runs its own bare 2-node lab (HALOLINK_LAB_DIR is set by ctest to a folder
 # of its own); HALOLINK_ENGINE names the engine built on the host.
 # shellcheck source-path=SCRIPTDIR source=common.sh
@@ -22,7 +23,9 @@ else
   own_lab=0
 fi
 cleanup() {
-  "$LAB" ssh 2 -- sh -c 'kill "$(cat /tmp/reflect-7471.pid 2>/dev/null)" 2>/dev/null; true' >/dev/null 2>&1 || true
+  for i in 1 2; do
+    "$LAB" ssh "$i" -- sh -c 'kill "$(cat /tmp/reflect-7471.pid 2>/dev/null)" 2>/dev/null; true' >/dev/null 2>&1 || true
+  done
   if [ "$own_lab" = 1 ]; then "$LAB" down >/dev/null 2>&1 || true; fi
 }
 trap cleanup EXIT
@@ -71,21 +74,25 @@ for i in 1 2; do
   [ "$RC" = 0 ] || fail "node$i: apply exited $RC: $OUT $(cat /tmp/halolink-lab-engine.err)"
 done
 
-# Verify: port ACTIVE, RoCE v2 GID of the new address, MTU, ToS, RDMA bench.
+# Verify both nodes with the engine's own `verify`: every check, and an RDMA
+# latency test from the spec address to the other node's reflector.
+for i in 1 2; do start_reflector "$i" 7471; done
 for i in 1 2; do
-  run_engine "$i" probe --compact
-  jcheck "$OUT" '[p["device"] for p in d["rdma"]] == ["rxe0"] and d["rdma"][0]["state"] == "ACTIVE"' "node$i: rxe0 ACTIVE"
-  jcheck "$OUT" "any(g[\"gid\"] == \"::ffff:10.79.0.$i\" and g[\"type\"] == \"RoCE v2\" and g[\"index\"] == d[\"rdma\"][0][\"roce_v2_ipv4_gid_index\"] for g in d[\"rdma\"][0][\"gids\"])" "node$i: RoCE v2 GID for 10.79.0.$i"
-  jcheck "$OUT" '[n["mtu"] for n in d["nics"] if n["netdev"] == "eth1"] == [4200]' "node$i: MTU 4200"
+  peer=$((3 - i))
+  run_engine "$i" verify --spec /tmp/roce-spec.json --port 7471 --iters 100 --compact
+  [ "$RC" = 0 ] || fail "node$i: verify exited $RC: $OUT $(cat /tmp/halolink-lab-engine.err)"
+  jcheck "$OUT" 'd["schema"] == "halolink.roce-verify/1" and d["ok"] is True and d["device"] == "rxe0"' "node$i: verify ok on rxe0"
+  jcheck "$OUT" '[c["id"] for c in d["checks"]] == ["interface_up", "rdma_device", "port_active", "roce_v2_gid", "mtu", "rdma_mtu", "address", "roce_tos"]' "node$i: verify's checks"
+  jcheck "$OUT" 'all(c["status"] == "pass" or (c["id"] == "rdma_mtu" and c["status"] == "warn") for c in d["checks"])' "node$i: every check passes"
+  jcheck "$OUT" "[c for c in d['checks'] if c['id'] == 'roce_v2_gid'][0]['actual'] == '::ffff:10.79.0.$i' and isinstance([c for c in d['checks'] if c['id'] == 'roce_v2_gid'][0]['gid_index'], int)" "node$i: RoCE v2 GID for 10.79.0.$i with its index"
+  jcheck "$OUT" "[p['address'] for p in d['peers']] == ['10.79.0.$peer'] and d['peers'][0]['status'] == 'pass' and d['peers'][0]['error'] is None and d['peers'][0]['one_way_ns']['p50'] > 0 and d['peers'][0]['rtt_ns']['p50'] > 0" "node$i: RDMA latency to 10.79.0.$peer measured"
+  jcheck "$OUT" "d['peers'][0]['device'] == 'rxe0' and d['peers'][0]['tos'] == 104" "node$i: the test ran on rxe0 with ToS 104"
+  # Cross-check without the engine: rdma_cm's ToS straight from configfs.
   tos=$("$LAB" ssh "$i" -- cat /sys/kernel/config/rdma_cm/rxe0/ports/1/default_roce_tos)
   [ "$tos" = 104 ] || fail "node$i: default_roce_tos is '$tos', not 104"
+  note "node$i: verify ok; RDMA one-way p50 $(jget "$OUT" 'd["peers"][0]["one_way_ns"]["p50"]') ns to 10.79.0.$peer (GID index $(jget "$OUT" 'd["peers"][0]["gid_index"]'), active MTU $(jget "$OUT" '[c for c in d["checks"] if c["id"] == "rdma_mtu"][0]["actual"]'))"
 done
-start_reflector 2 7471
-run_engine 1 bench --peer 10.79.0.2 --transport rdma --test latency --iters 100 --warmup 10
-[ "$RC" = 0 ] || fail "RDMA bench over the configured link exited $RC: $OUT"
-jcheck "$OUT" 'd["device"] == "rxe0"' "bench ran on rxe0"
-note "configured: RDMA one-way p50 $(jget "$OUT" 'd["one_way_ns"]["p50"]') ns over 10.79.0.1 -> 10.79.0.2"
-stop_reflector 2 7471
+for i in 1 2; do stop_reflector "$i" 7471; done
 
 for i in 1 2; do
   run_engine "$i" confirm
@@ -98,6 +105,15 @@ run_engine 1 rollback
 after=$(probe_node 1)
 [ "$after" = "${before[1]}" ] || fail "node1 after rollback differs: $after vs ${before[1]}"
 note "node1 rolled back on demand: probe equals the one before"
+# verify now fails on node1: no rxe0, so no port and no GID; the peer test
+# fails within its bounded waits (no reflector runs any more).
+run_engine 1 verify --spec /tmp/roce-spec.json --port 7471 --iters 100 --compact
+[ "$RC" = 1 ] || fail "node1: verify after the rollback exited $RC, not 1: $OUT $(cat /tmp/halolink-lab-engine.err)"
+jcheck "$OUT" 'd["ok"] is False and d["device"] is None' "node1: verify not ok after the rollback"
+jcheck "$OUT" '{c["id"]: c["status"] for c in d["checks"]}["rdma_device"] == "fail" and {c["id"]: c["status"] for c in d["checks"]}["port_active"] == "fail" and {c["id"]: c["status"] for c in d["checks"]}["roce_v2_gid"] == "fail"' "node1: rdma_device, port_active and roce_v2_gid fail after the rollback"
+jcheck "$OUT" 'd["peers"][0]["status"] == "fail" and isinstance(d["peers"][0]["error"]["code"], str)' "node1: the peer test fails with an error"
+python3 -c "import sys; sys.exit(0 if float(sys.argv[1]) < 60 else 1)" "$SECS" || fail "node1: verify after the rollback took ${SECS}s"
+note "node1 verify after the rollback: failed as it should ($(jget "$OUT" '[c["id"] for c in d["checks"] if c["status"] == "fail"]'), peer: $(jget "$OUT" 'd["peers"][0]["error"]["code"]')) in ${SECS}s"
 
 # node2: roll back the confirmed change, then apply again with a short
 # deadline, cut the SSH session mid-way, never confirm.
