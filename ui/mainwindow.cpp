@@ -1,5 +1,8 @@
 #include "mainwindow.h"
 
+#include "setup/setupcontroller.h"
+#include "setup/setupwizard.h"
+
 #include "appidentity.h"
 #include "dashboard/dashboardpage.h"
 #include "inventory/nodelistmodel.h"
@@ -22,6 +25,9 @@
 #include <QKeySequence>
 #include <QLabel>
 #include <QMenuBar>
+#include <QMessageBox>
+#include <QFile>
+#include <QStatusBar>
 #include <QMessageBox>
 #include <QSettings>
 #include <QDateTime>
@@ -208,9 +214,51 @@ void MainWindow::createActions()
     QMenu *nodeMenu = menuBar()->addMenu(tr("&Node"));
     nodeMenu->addAction(m_refreshAction);
     m_nodeMenu = nodeMenu;
+    m_setupAction = new QAction(tr("&Set Up Cluster…"), this);
+    m_setupAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    m_setupAction->setToolTip(tr("Guided RoCE v2 setup: nodes, preflight, addresses, QoS, apply with automatic "
+                                 "rollback, verification"));
+    connect(m_setupAction, &QAction::triggered, this, &MainWindow::openSetupWizard);
+    QMenu *clusterMenu = menuBar()->addMenu(tr("&Cluster"));
+    clusterMenu->addAction(m_setupAction);
+    clusterMenu->addAction(m_dashboardAction);
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->addAction(tr("&About HaloLink"), this, &MainWindow::showAbout);
     helpMenu->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::openSetupWizard()
+{
+    if (m_wizard) {
+        m_wizard->raise();
+        m_wizard->activateWindow();
+        return;
+    }
+    m_wizard = new SetupWizard(m_nodeActions, this);
+    m_wizard->setAttribute(Qt::WA_DeleteOnClose);
+    connect(m_wizard, &QObject::destroyed, this, [this] { m_wizard = nullptr; });
+    if (QFile::exists(setup::SetupController::stateFilePath())) {
+        const auto answer = QMessageBox::question(this, tr("Resume the setup?"),
+                                                  tr("A cluster setup was left unfinished. Resume it where it was?"),
+                                                  QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
+        if (answer == QMessageBox::Yes) {
+            QString error;
+            if (!m_wizard->resume(&error))
+                QMessageBox::warning(this, tr("Cannot resume"),
+                                     tr("The saved setup cannot be used (%1); starting afresh.").arg(error));
+        } else {
+            setup::SetupController::removeStateFile();
+        }
+    }
+    connect(m_wizard, &QDialog::finished, this, [this] {
+        if (m_wizard && !m_wizard->leaveMessage().isEmpty())
+            statusBar()->showMessage(m_wizard->leaveMessage(), 15000);
+    });
+    connect(m_wizard, &SetupWizard::clusterConfigured, this, [this] {
+        statusBar()->showMessage(tr("Cluster configured and saved: the dashboard shows it live."), 15000);
+        showDashboard();
+    });
+    m_wizard->show();
 }
 
 bool MainWindow::isDashboardShown() const

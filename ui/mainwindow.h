@@ -32,6 +32,7 @@ class DashboardPage;
 class NodePage;
 class NodeActions;
 class StatusProxyModel;
+class SetupWizard;
 
 class MainWindow final : public QMainWindow
 {
@@ -48,6 +49,8 @@ public:
     QAction *refreshAction() const { return m_refreshAction; }
     DashboardPage *dashboard() const { return m_dashboard; }
     QAction *dashboardAction() const { return m_dashboardAction; }
+    QAction *setupAction() const { return m_setupAction; }
+    SetupWizard *setupWizard() const { return m_wizard; }
     // Nodes over SSH: inventory, cluster controller, node dialogs.
     NodeActions *nodeActions() const { return m_nodeActions; }
     TelemetryStore *telemetryStore() const { return m_telemetry; }
@@ -64,6 +67,8 @@ public Q_SLOTS:
     void refresh();
     void showDashboard();
     void showNodePage();
+    // The guided cluster setup (one window at a time; offers to resume a saved one).
+    void openSetupWizard();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -104,6 +109,8 @@ private:
     DashboardPage *m_dashboard;
     QToolButton *m_dashboardButton;
     QAction *m_dashboardAction = nullptr;
+    QAction *m_setupAction = nullptr;
+    SetupWizard *m_wizard = nullptr; // reset when it closes (deleted on close)
     QMenu *m_nodeMenu = nullptr;
     NodeActions *m_nodeActions = nullptr;
     QTimer *m_demoTimer = nullptr;

@@ -28,6 +28,7 @@ struct ClusterController::Entry {
     std::optional<ProbeReport> probe; // the latest, kept across losses
     QString probeError;
     bool probing = false;
+    bool paused = false; // reflector and mesh held off (pauseRdmaServices)
 };
 
 namespace {
@@ -115,6 +116,20 @@ void ClusterController::restartNode(const QString &nodeId)
     const Node n = e->node;
     removeSession(nodeId);
     addSession(n);
+}
+
+void ClusterController::restartAgent(const QString &nodeId)
+{
+    Entry *e = m_entries.value(nodeId);
+    if (!e)
+        return;
+    const std::optional<ProbeReport> probe = e->probe;
+    const bool paused = e->paused;
+    restartNode(nodeId);
+    if (Entry *n = m_entries.value(nodeId)) {
+        n->probe = probe;
+        n->paused = paused;
+    }
 }
 
 void ClusterController::addSession(const Node &node)
@@ -227,7 +242,7 @@ void ClusterController::onInventoryUpdated(const Node &node)
             e->reflectorPort = 0;
             e->meshPeers = {};
             e->meshSent = false;
-        } else if (e->reflectorPort == 0 && m_options.services) {
+        } else if (e->reflectorPort == 0 && m_options.services && !e->paused) {
             startReflector(node.id, m_options.reflectorPort);
         }
         updateMesh();
@@ -339,8 +354,41 @@ void ClusterController::startServices(const QString &nodeId)
         if (entry && entry->generation == generation && telemetry->isError())
             Q_EMIT serviceFailed(nodeId, telemetry->method(), telemetry->errorString());
     });
-    if (!e->node.dataPlaneIp().isEmpty())
+    if (!e->node.dataPlaneIp().isEmpty() && !e->paused)
         startReflector(nodeId, m_options.reflectorPort);
+}
+
+QList<AgentReply *> ClusterController::pauseRdmaServices(const QStringList &nodeIds)
+{
+    QList<AgentReply *> replies;
+    for (const QString &id : nodeIds) {
+        Entry *e = m_entries.value(id);
+        if (!e)
+            continue;
+        e->paused = true;
+        e->reflectorPort = 0;
+        e->meshPeers = {};
+        e->meshSent = false;
+        if (e->state != NodeState::Ready)
+            continue;
+        replies << e->session->request(QStringLiteral("mesh.set_peers"), {{QStringLiteral("peers"), QJsonArray()}});
+        replies << e->session->request(QStringLiteral("reflector.stop"));
+    }
+    updateMesh(); // the others stop measuring against them
+    return replies;
+}
+
+void ClusterController::resumeRdmaServices(const QStringList &nodeIds)
+{
+    for (const QString &id : nodeIds) {
+        Entry *e = m_entries.value(id);
+        if (!e || !e->paused)
+            continue;
+        e->paused = false;
+        if (e->state == NodeState::Ready && m_options.services && !e->node.dataPlaneIp().isEmpty())
+            startReflector(id, m_options.reflectorPort);
+    }
+    updateMesh();
 }
 
 bool ClusterController::modelShows(const Entry &e) const
@@ -448,12 +496,12 @@ void ClusterController::updateMesh()
     QList<Entry *> reachable;
     for (const QString &id : std::as_const(m_order)) {
         Entry *e = m_entries.value(id);
-        if (e && e->state == NodeState::Ready && e->reflectorPort > 0 && !e->node.dataPlaneIp().isEmpty())
+        if (e && e->state == NodeState::Ready && !e->paused && e->reflectorPort > 0 && !e->node.dataPlaneIp().isEmpty())
             reachable << e;
     }
     for (const QString &id : std::as_const(m_order)) {
         Entry *e = m_entries.value(id);
-        if (!e || e->state != NodeState::Ready || e->node.dataPlaneIp().isEmpty())
+        if (!e || e->state != NodeState::Ready || e->paused || e->node.dataPlaneIp().isEmpty())
             continue;
         QJsonArray peers;
         for (Entry *p : std::as_const(reachable)) {

@@ -114,6 +114,18 @@ public:
     // Probe the node again now (when its session is ready); false otherwise.
     bool refreshProbe(const QString &nodeId);
 
+    // Stops the nodes' reflector and mesh (and the others' mesh towards them)
+    // until resumeRdmaServices(): while a process holds a Soft-RoCE device, the
+    // kernel cannot remove it, so configuration rolls back only after this.
+    // The replies tell when each agent has let go.
+    QList<AgentReply *> pauseRdmaServices(const QStringList &nodeIds);
+    void resumeRdmaServices(const QStringList &nodeIds);
+    // A new agent process on the node (its latest probe and pause kept): the
+    // old one exits and lets go of every RDMA device context it opened.
+    // librdmacm keeps a device open once used, and a Soft-RoCE device (rxe
+    // cannot disassociate user contexts) is only removed once nobody holds it.
+    void restartAgent(const QString &nodeId);
+
     void acceptHostKey(const QString &nodeId);
     void rejectHostKey(const QString &nodeId);
     void provideCredentials(const QString &nodeId, const QByteArray &secret, bool remember);

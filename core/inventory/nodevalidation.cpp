@@ -175,6 +175,12 @@ ValidationIssues validateNode(const Node &node, const QList<Node> &others)
             error(issues, "host", tr("The host '%1' contains a space or a control character.").arg(host));
         } else if (host.startsWith(QLatin1Char('-'))) {
             error(issues, "host", tr("A host cannot start with '-' (it would read as an ssh option)."));
+        } else if (const auto bad = std::find_if(host.begin(), host.end(), [](QChar c) {
+                       return !(c.isLetterOrNumber() || QStringLiteral("._-:[]%@").contains(c));
+                   });
+                   bad != host.end()) {
+            error(issues, "host",
+                  tr("The host '%1' contains '%2', which no host name, address or ssh alias has.").arg(host, *bad));
         } else if (host.contains(QLatin1Char('@'))) {
             const QString user = host.section(QLatin1Char('@'), 0, -2);
             const QString rest = host.section(QLatin1Char('@'), -1);

@@ -54,6 +54,7 @@ void EngineCall::start()
     m_result = {};
     m_events.clear();
     m_stderr.clear();
+    m_stdout.clear();
     m_errorCode.clear();
     m_errorMessage.clear();
     if (!m_session) {
@@ -131,6 +132,8 @@ void EngineCall::cancel()
 
 void EngineCall::onLine(const QByteArray &line)
 {
+    if (m_stdout.size() < (qsizetype(16) << 20))
+        m_stdout += line + '\n';
     const QJsonDocument d = QJsonDocument::fromJson(line.trimmed());
     if (!d.isObject())
         return;
@@ -148,6 +151,9 @@ void EngineCall::onFinished(int exitCode, const QString &error)
         return;
     using namespace rootexit;
     m_exitCode = exitCode;
+    // One pretty-printed document (plan, status, verify) rather than JSON lines.
+    if (const QJsonDocument whole = QJsonDocument::fromJson(m_stdout); whole.isObject())
+        m_result = whole.object();
     if (!error.isEmpty() && exitCode < 0) {
         finish(QStringLiteral("connection_lost"), error);
         return;

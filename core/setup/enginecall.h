@@ -102,6 +102,7 @@ private:
     QJsonObject m_result;
     QList<QJsonObject> m_events;
     QByteArray m_stderr;
+    QByteArray m_stdout;
     QString m_errorCode;
     QString m_errorMessage;
 };

@@ -3,6 +3,7 @@
 #include "agent/agentsession.h"
 #include "cluster/clustercontroller.h"
 #include "inventory/inventory.h"
+#include "logging.h"
 #include "setup/enginecall.h"
 #include "ssh/credentialstore.h"
 
@@ -14,8 +15,11 @@
 #include <QJsonDocument>
 #include <QSaveFile>
 #include <QStandardPaths>
+#include <QTimer>
 
+#include <algorithm>
 #include <chrono>
+#include <memory>
 
 namespace halolink::setup {
 
@@ -117,6 +121,14 @@ SetupController::~SetupController()
         if (c)
             c->cancel();
     }
+    resumeRdma();
+}
+
+void SetupController::resumeRdma()
+{
+    if (m_cluster && !m_paused.isEmpty())
+        m_cluster->resumeRdmaServices(m_paused);
+    m_paused.clear();
 }
 
 void SetupController::setNodes(const QList<NodeInput> &nodes)
@@ -216,6 +228,7 @@ void SetupController::log(int node, const QString &line)
 {
     const QString stamped = QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss ")) + line;
     m_runs[node].log << stamped;
+    qCInfo(lcCore).noquote() << "setup:" << nodeName(node) << line;
     Q_EMIT logLine(node, stamped);
 }
 
@@ -264,7 +277,7 @@ void SetupController::applyAll()
     for (int i = 0; i < m_nodes.size(); ++i)
         all << i;
     m_pairs.clear();
-    startOperation(QStringLiteral("apply"), all);
+    startOperation(QStringLiteral("apply"), all, true);
 }
 
 void SetupController::verifyAll()
@@ -293,7 +306,7 @@ void SetupController::rollbackAll()
         if (m_runs.at(i).changed)
             nodes << i;
     }
-    startOperation(QStringLiteral("rollback"), nodes);
+    startOperation(QStringLiteral("rollback"), nodes, true);
 }
 
 void SetupController::cancel()
@@ -304,7 +317,7 @@ void SetupController::cancel()
     }
 }
 
-void SetupController::startOperation(const QString &op, const QList<int> &nodes)
+void SetupController::startOperation(const QString &op, const QList<int> &nodes, bool pauseRdma)
 {
     if (isBusy()) {
         qWarning("setup: %s while %s runs", qPrintable(op), qPrintable(m_operation));
@@ -317,8 +330,86 @@ void SetupController::startOperation(const QString &op, const QList<int> &nodes)
         finishOperation();
         return;
     }
-    for (int i : nodes)
-        startCall(i);
+    auto start = [this, nodes] {
+        for (int i : nodes)
+            startCall(i);
+    };
+    if (!pauseRdma || !m_cluster) {
+        start();
+        return;
+    }
+    QStringList ids;
+    for (const NodeInput &n : std::as_const(m_nodes))
+        ids << n.nodeId;
+    for (const QString &id : std::as_const(ids)) {
+        if (!m_paused.contains(id))
+            m_paused << id;
+    }
+    // Before a rollback, nothing may hold a Soft-RoCE device it removes.
+    auto afterPause = op == QLatin1String("rollback") ? std::function<void()>([this, nodes, start] {
+        releaseSoftRoceThen(nodes, start);
+    })
+                                                       : std::function<void()>(start);
+    const QList<AgentReply *> replies = m_cluster->pauseRdmaServices(ids);
+    if (replies.isEmpty()) {
+        afterPause();
+        return;
+    }
+    auto pending = std::make_shared<int>(int(replies.size()));
+    for (AgentReply *r : replies) {
+        connect(r, &AgentReply::finished, this, [pending, afterPause] {
+            if (--*pending == 0)
+                afterPause();
+        });
+    }
+}
+
+bool SetupController::isSoftRoce(int node) const
+{
+    const QJsonObject &plan = m_runs.value(node).plan;
+    if (!plan.isEmpty())
+        return plan.value(QStringLiteral("backend")).toString() == QLatin1String("rxe");
+    return specFor(m_nodes, node, m_settings).value(QStringLiteral("backend")).toString() == QLatin1String("rxe");
+}
+
+void SetupController::releaseSoftRoceThen(const QList<int> &nodes, std::function<void()> next)
+{
+    QStringList ids;
+    for (int i : nodes) {
+        if (isSoftRoce(i) && m_cluster && m_cluster->session(m_nodes.at(i).nodeId))
+            ids << m_nodes.at(i).nodeId;
+    }
+    if (ids.isEmpty()) {
+        next();
+        return;
+    }
+    auto waiting = std::make_shared<QStringList>(ids);
+    auto done = std::make_shared<bool>(false);
+    auto *timer = new QTimer(this);
+    timer->setSingleShot(true);
+    auto finish = [this, done, timer, next] {
+        if (*done)
+            return;
+        *done = true;
+        timer->deleteLater();
+        next();
+    };
+    // A node that does not come back is left to fail its call ("not connected").
+    connect(timer, &QTimer::timeout, this, finish);
+    connect(m_cluster, &ClusterController::nodeStateChanged, timer,
+            [waiting, finish](const QString &id, NodeState state, const QString &) {
+                if (state == NodeState::Ready || state == NodeState::Failed || state == NodeState::Unreachable)
+                    waiting->removeAll(id);
+                if (waiting->isEmpty())
+                    finish();
+            });
+    timer->start(std::chrono::minutes(2));
+    for (const QString &id : ids) {
+        log(int(std::find_if(m_nodes.cbegin(), m_nodes.cend(), [&](const NodeInput &n) { return n.nodeId == id; }) -
+                m_nodes.cbegin()),
+            tr("restarting the agent so that it lets go of the Soft-RoCE device"));
+        m_cluster->restartAgent(id);
+    }
 }
 
 void SetupController::startCall(int node)
@@ -504,10 +595,15 @@ void SetupController::finishOperation()
     const bool ok = m_operationOk;
     if (op == QLatin1String("confirm") && ok && m_inventory) {
         // The cluster is saved: every node's data plane in the inventory.
-        for (const NodeInput &n : std::as_const(m_nodes)) {
+        for (int i = 0; i < m_nodes.size(); ++i) {
+            const NodeInput &n = m_nodes.at(i);
             auto node = m_inventory->find(n.nodeId);
             if (!node)
                 continue;
+            NodeRun &run = m_runs[i];
+            run.inventorySaved = true;
+            run.previousInterface = node->dataInterface;
+            run.previousAddress = node->dataAddress;
             node->dataInterface = n.interface;
             node->dataAddress = n.address.trimmed();
             QString error;
@@ -515,6 +611,23 @@ void SetupController::finishOperation()
                 qWarning("setup: cannot save %s: %s", qPrintable(n.name), qPrintable(error));
         }
     }
+    if (op == QLatin1String("rollback") && m_inventory) {
+        // What confirm wrote into the inventory no longer exists on the node.
+        for (int i = 0; i < m_nodes.size(); ++i) {
+            NodeRun &run = m_runs[i];
+            if (!run.inventorySaved || run.phase != Phase::RolledBack)
+                continue;
+            if (auto node = m_inventory->find(m_nodes.at(i).nodeId)) {
+                node->dataInterface = run.previousInterface;
+                node->dataAddress = run.previousAddress;
+                m_inventory->updateNode(*node);
+            }
+            run.inventorySaved = false;
+        }
+    }
+    // The agents measure again once the nodes are settled: confirmed, or back as they were.
+    if ((op == QLatin1String("confirm") && ok) || op == QLatin1String("rollback"))
+        resumeRdma();
     m_operation.clear();
     Q_EMIT operationFinished(op, ok);
 }
@@ -724,6 +837,14 @@ void SetupController::annotatePair(PairResult &pair) const
 void SetupController::finishBenchMatrix()
 {
     Q_EMIT benchProgress(m_benchDone, m_benchDone, QString());
+    // Reflectors started for the matrix go again: a process holding a
+    // Soft-RoCE device would keep a rollback (even the node's own) waiting.
+    for (auto it = m_reflectorPort.cbegin(); it != m_reflectorPort.cend(); ++it) {
+        const QString id = m_nodes.at(it.key()).nodeId;
+        AgentSession *s = m_cluster ? m_cluster->session(id) : nullptr;
+        if (s && m_cluster->reflectorPort(id) == 0)
+            s->request(QStringLiteral("reflector.stop"));
+    }
     bool pairsOk = true;
     for (const PairResult &p : std::as_const(m_pairs))
         pairsOk = pairsOk && p.rdmaLatency.oneWayNs.has_value() && p.tcpLatency.oneWayNs.has_value();
@@ -734,7 +855,12 @@ void SetupController::finishBenchMatrix()
         if (m_runs.at(i).phase == Phase::Verifying)
             setPhase(i, nodeOk && pairsOk ? Phase::Verified : Phase::Applied);
     }
-    finishOperation();
+    // The agents that ran RDMA tests keep Soft-RoCE devices open: new agents,
+    // so that a rollback (the node's own timer included) is not held up.
+    QList<int> all;
+    for (int i = 0; i < m_nodes.size(); ++i)
+        all << i;
+    releaseSoftRoceThen(all, [this] { finishOperation(); });
 }
 
 // ---- export and state ----------------------------------------------------
@@ -832,7 +958,7 @@ int SetupController::restoreState(const QJsonObject &state, QString *error)
     m_runs = runs;
     m_pairs.clear();
     updateProbes();
-    return state.value(QStringLiteral("page")).toInt();
+    return std::max(0, state.value(QStringLiteral("page")).toInt());
 }
 
 QString SetupController::stateFilePath()

@@ -25,6 +25,7 @@
 #include <QPointer>
 #include <QStringList>
 
+#include <functional>
 #include <optional>
 
 namespace halolink {
@@ -50,6 +51,9 @@ struct NodeRun {
     QString error;                 // the last failure, in words
     QString errorCode;
     QStringList log;
+    // The inventory's data plane before confirm wrote this setup's (restored on rollback).
+    bool inventorySaved = false;
+    QString previousInterface, previousAddress;
 };
 
 struct Measurement {
@@ -138,7 +142,14 @@ Q_SIGNALS:
 
 private:
     struct Pending;
-    void startOperation(const QString &op, const QList<int> &nodes);
+    // pauseRdma: first stop the agents' reflector and mesh on the setup's nodes
+    // (a Soft-RoCE device cannot be removed while a process holds it).
+    void startOperation(const QString &op, const QList<int> &nodes, bool pauseRdma = false);
+    void resumeRdma();
+    // New agents on the Soft-RoCE nodes among `nodes` (see
+    // ClusterController::restartAgent), then next() once they are ready again.
+    void releaseSoftRoceThen(const QList<int> &nodes, std::function<void()> next);
+    bool isSoftRoce(int node) const;
     void startCall(int node);
     void onCallFinished(int node, EngineCall *call);
     void nodeDone(int node);
@@ -167,6 +178,7 @@ private:
     QList<int> m_waiting;                    // nodes of the operation not finished yet
     QHash<int, QPointer<EngineCall>> m_calls;
     bool m_operationOk = true;
+    QStringList m_paused; // node ids whose RDMA services this setup holds off
     // bench matrix
     struct BenchJob { int pair; QString transport, test; };
     QList<BenchJob> m_benchJobs;

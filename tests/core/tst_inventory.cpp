@@ -295,6 +295,8 @@ private Q_SLOTS:
         QTest::newRow("empty host") << "host" << "" << "host" << "Enter the SSH host";
         QTest::newRow("host with space") << "host" << "halo 9" << "host" << "contains a space";
         QTest::newRow("host option") << "host" << "-oProxyCommand=x" << "host" << "cannot start with '-'";
+        QTest::newRow("host with shell syntax") << "host" << "node1;reboot" << "host" << "no host name";
+        QTest::newRow("host with dollar") << "host" << "$(id)" << "host" << "no host name";
         QTest::newRow("user in host") << "host" << "bob@halo9" << "host" << "host 'halo9' with user 'bob'";
         QTest::newRow("port in host") << "host" << "halo9:2222" << "host" << "port 2222";
         QTest::newRow("port too big") << "port" << "70000" << "port" << "from 1 to 65535 (got 70000)";

@@ -40,6 +40,7 @@ public:
 
     Inventory *inventory() const { return m_inventory; }
     ClusterController *cluster() const { return m_cluster; }
+    CredentialStore *credentialStore() const { return m_store; }
     bool keychainAvailable() const;
 
     QAction *addAction() const { return m_add; }
