@@ -1,21 +1,21 @@
-// halolinkctl configure plan|apply|confirm|rollback|status NODE: the engine's
-// RoCE configuration (docs/roce-config.md) on an SSH node, over the same
-// connection, deployment and quoting as probe/bench/snapshot.
+// halolinkctl configure plan|apply|verify|confirm|rollback|status NODE: the
+// engine's RoCE configuration (docs/roce-config.md) on an SSH node, over the
+// same connection and deployment as probe/bench/snapshot.
 //
-// Root: the engine runs directly when the SSH user is root, else through
-// `sudo -n`; with a password (asked on the terminal, or one line from stdin
-// with --sudo-password-stdin) through `sudo -S -p ''` when sudo -n cannot, the
-// password written only to the remote process's stdin — never on a command
-// line, never logged. A wrong password ends at once (stdin is at its end after
-// the one line, so sudo does not try again) with `sudo_password_wrong`.
-// `plan` and `status` only read: without root (no sudo, or sudo wants a
-// password that was not given) they run as the SSH user.
-// `apply` never confirms: the person (or the app, once it reaches the node
-// again) runs `configure confirm NODE`.
+// The remote side — files copied to the node, root through sudo with the
+// password on stdin only, sudo's refusals told apart — is EngineCall's
+// (core/setup/enginecall.h), the same code the setup wizard runs; here it is
+// driven in a QEventLoop, apply's step events printed as they arrive.
+// The password comes from the terminal (asked only when sudo wants one and
+// stdin is a terminal) or as one line from stdin with --sudo-password-stdin,
+// and is overwritten in memory once handed over.
+// `plan`, `status` and `verify` only read: without root they run as the SSH
+// user. `apply` never confirms: the person (or the app, once it reaches the
+// node again) runs `configure confirm NODE`.
 
 #include "cli/ctlcommon.h"
 
-#include "ssh/remotetask.h"
+#include "setup/enginecall.h"
 #include "ssh/shellquote.h"
 
 #include <QDateTime>
@@ -32,107 +32,9 @@ namespace halolink::cli {
 
 namespace {
 
-using namespace std::chrono_literals;
-
-struct Remote {
-    bool ran = false;
-    int exitCode = -1;
-    QByteArray out, err;
-    QString error;
-};
-
-Remote runRemoteWithInput(SshSession *session, const QString &command, const QByteArray &input,
-                          std::chrono::milliseconds timeout)
-{
-    Remote r;
-    RemoteTask task(session, command);
-    task.setTimeout(timeout);
-    task.setOutputLimit(qsizetype(64) << 20);
-    if (!input.isEmpty())
-        task.setStdin(input);
-    QEventLoop loop;
-    QObject::connect(&task, &RemoteTask::finished, &loop, [&](int code) {
-        r.ran = true;
-        r.exitCode = code;
-        loop.quit();
-    });
-    QObject::connect(&task, &RemoteTask::failed, &loop, [&](RemoteTask::Failure, const QString &message) {
-        r.error = message;
-        loop.quit();
-    });
-    task.start();
-    loop.exec();
-    r.out = task.standardOutput();
-    r.err = task.standardError();
-    return r;
-}
-
-// Exit status the remote wrapper uses for "no way to become root".
-constexpr int kNeedRoot = 90;
-// sudo -n: a password is needed.
-constexpr int kSudoNeedsPassword = 91;
-
-// The remote command line running `engineArgv` as root (or, when `mayRunAsUser`,
-// as the SSH user when root is out of reach). Every value goes through
-// shellQuote; the password is never part of it. Only `sudo -S` reads stdin
-// (where the password is); everything else runs with stdin on /dev/null, so a
-// password that sudo did not ask for (root, NOPASSWD) reaches no program.
-// sudo -S runs with LC_ALL=C so that its refusals can be told apart.
-QString rootCommand(const QStringList &engineArgv, bool withPassword, bool mayRunAsUser)
-{
-    const QString engine = shellCommand(engineArgv);
-    const QString fallback = mayRunAsUser ? QStringLiteral("exec %1 </dev/null").arg(engine)
-                                          : QStringLiteral("exit %1").arg(kNeedRoot);
-    // sudo -n fails without running anything when it would ask; tell that
-    // apart from the engine's own failures by a probe first.
-    const QString noPassword = QStringLiteral("if sudo -n true </dev/null >/dev/null 2>&1; then exec sudo -n -- %1 </dev/null; fi; ")
-                                   .arg(engine);
-    const QString sudo = withPassword
-        ? noPassword + QStringLiteral("exec env LC_ALL=C sudo -S -p '' -- %1").arg(engine)
-        : noPassword + (mayRunAsUser ? fallback : QStringLiteral("exit %1").arg(kSudoNeedsPassword));
-    return QStringLiteral("if [ \"$(id -u)\" = 0 ]; then exec %1 </dev/null; fi; "
-                          "if command -v sudo >/dev/null 2>&1; then %2; fi; %3")
-        .arg(engine, sudo, fallback);
-}
-
-// sudo -S's own refusal (it ran nothing): its messages under LC_ALL=C.
-enum class SudoRefusal { None, WrongPassword, NotAllowed };
-SudoRefusal sudoRefusal(const Remote &r, bool withPassword, bool engineAnswered)
-{
-    if (!withPassword || engineAnswered || r.exitCode != 1)
-        return SudoRefusal::None;
-    if (r.err.contains("incorrect password attempt") || r.err.contains("no password was provided"))
-        return SudoRefusal::WrongPassword;
-    if (r.err.contains("is not in the sudoers file") || r.err.contains("is not allowed to execute")
-        || r.err.contains("not allowed to run sudo"))
-        return SudoRefusal::NotAllowed;
-    return SudoRefusal::None;
-}
-
 QString when(qint64 epoch)
 {
     return QDateTime::fromSecsSinceEpoch(epoch).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss t"));
-}
-
-QList<QJsonObject> jsonLines(const QByteArray &out, QByteArray *last)
-{
-    QList<QJsonObject> objects;
-    const QJsonDocument whole = QJsonDocument::fromJson(out);
-    if (whole.isObject()) {
-        *last = out.trimmed();
-        return {whole.object()};
-    }
-    for (const QByteArray &line : out.split('\n')) {
-        const QByteArray t = line.trimmed();
-        if (t.isEmpty())
-            continue;
-        const QJsonDocument d = QJsonDocument::fromJson(t);
-        if (d.isObject()) {
-            objects << d.object();
-            *last = t;
-        }
-    }
-    return objects;
 }
 
 void printPlan(const QJsonObject &plan, QTextStream &out)
@@ -173,6 +75,93 @@ void printEvent(const QJsonObject &e, QTextStream &out)
     out << '\n';
 }
 
+// A verify fact (expected/actual): a string, a number, a list, or none.
+QString factText(const QJsonValue &v)
+{
+    switch (v.type()) {
+    case QJsonValue::String:
+        return v.toString();
+    case QJsonValue::Double:
+        return QString::number(v.toDouble());
+    case QJsonValue::Bool:
+        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    case QJsonValue::Array: {
+        QStringList parts;
+        for (const QJsonValue &x : v.toArray())
+            parts << factText(x);
+        return parts.isEmpty() ? tr("none") : parts.join(QStringLiteral(", "));
+    }
+    case QJsonValue::Object:
+        return QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
+    default:
+        return tr("none");
+    }
+}
+
+QString micros(const QJsonObject &summary, const char *key)
+{
+    return QString::number(summary.value(QLatin1String(key)).toDouble() / 1000.0, 'f', 1);
+}
+
+// halolink.roce-verify/1 for people: every check, every peer, the verdict.
+void printVerify(const QString &node, const QJsonObject &doc, QTextStream &out)
+{
+    const bool ok = doc.value(QStringLiteral("ok")).toBool();
+    const QString device = doc.value(QStringLiteral("device")).toString();
+    out << tr("Verify %1: %2 %3 (backend %4, RDMA device %5)")
+               .arg(node, doc.value(QStringLiteral("interface")).toString(), doc.value(QStringLiteral("address")).toString(),
+                    doc.value(QStringLiteral("backend")).toString(), device.isEmpty() ? tr("none") : device)
+        << '\n';
+    QStringList failed;
+    for (const QJsonValue &v : doc.value(QStringLiteral("checks")).toArray()) {
+        const QJsonObject c = v.toObject();
+        const QString status = c.value(QStringLiteral("status")).toString();
+        const QString id = c.value(QStringLiteral("id")).toString();
+        out << QStringLiteral("  %1 %2: %3")
+                   .arg(status == QLatin1String("fail") ? QStringLiteral("FAIL") : status, -7)
+                   .arg(id, c.value(QStringLiteral("detail")).toString());
+        if (status == QLatin1String("fail") || status == QLatin1String("warn")) {
+            out << ' '
+                << tr("(expected %1, actual %2)")
+                       .arg(factText(c.value(QStringLiteral("expected"))), factText(c.value(QStringLiteral("actual"))));
+        }
+        out << '\n';
+        if (status == QLatin1String("fail"))
+            failed << id;
+    }
+    const QJsonArray peers = doc.value(QStringLiteral("peers")).toArray();
+    const QJsonObject bench = doc.value(QStringLiteral("bench")).toObject();
+    if (!peers.isEmpty())
+        out << tr("Peers (RDMA latency from %1):").arg(bench.value(QStringLiteral("source")).toString()) << '\n';
+    for (const QJsonValue &v : peers) {
+        const QJsonObject p = v.toObject();
+        const QString status = p.value(QStringLiteral("status")).toString();
+        const QString address = p.value(QStringLiteral("address")).toString();
+        out << QStringLiteral("  %1 %2: ")
+                   .arg(status == QLatin1String("fail") ? QStringLiteral("FAIL") : status, -7)
+                   .arg(address);
+        if (status == QLatin1String("pass")) {
+            const QJsonObject rtt = p.value(QStringLiteral("rtt_ns")).toObject();
+            const QJsonObject oneWay = p.value(QStringLiteral("one_way_ns")).toObject();
+            out << tr("round trip p50 %1 us, p99 %2 us; one way p50 %3 us; GID index %4, ToS %5, %6 samples")
+                       .arg(micros(rtt, "p50"), micros(rtt, "p99"), micros(oneWay, "p50"),
+                            factText(p.value(QStringLiteral("gid_index"))), factText(p.value(QStringLiteral("tos"))),
+                            factText(p.value(QStringLiteral("samples"))));
+        } else if (status == QLatin1String("fail")) {
+            const QJsonObject e = p.value(QStringLiteral("error")).toObject();
+            out << e.value(QStringLiteral("code")).toString() << ": " << e.value(QStringLiteral("message")).toString();
+            failed << tr("peer %1").arg(address);
+        } else {
+            const QString why = bench.value(QStringLiteral("skipped")).toString();
+            out << (why.isEmpty() ? tr("not tested") : tr("not tested (%1)").arg(why));
+        }
+        out << '\n';
+    }
+    out << (ok ? tr("%1: verified, every check passes.").arg(node)
+               : tr("%1: NOT verified, failed: %2").arg(node, failed.join(QStringLiteral(", "))))
+        << '\n';
+}
+
 std::optional<QByteArray> readPasswordLine()
 {
     std::string line;
@@ -194,19 +183,24 @@ int runConfigure(const QStringList &arguments, QTextStream &out, QTextStream &er
         tr("Configure a node's data-plane NIC for RoCE v2 with the engine (docs/roce-config.md).\n\n"
            "  plan NODE --spec FILE     the steps, what is already done, and warnings\n"
            "  apply NODE --spec FILE [--confirm-within SEC] [--journal FILE]\n"
-           "                            apply; the node rolls back by itself unless confirmed in time\n"
+           "                            apply (each step printed as it ends); the node rolls back by\n"
+           "                            itself unless confirmed in time\n"
+           "  verify NODE --spec FILE [--no-bench]\n"
+           "                            check the node against the spec (interface, RDMA device, port,\n"
+           "                            RoCE v2 GID, MTUs, address, ToS) and RDMA to each peer; exit 1\n"
+           "                            when a check fails\n"
            "  confirm NODE [--journal FILE]   keep the applied change (after reaching the node again)\n"
            "  rollback NODE [--journal FILE]  undo the applied change\n"
            "  status NODE [--journal FILE]    the change journal's state\n\n"
            "The engine runs as root: directly when the SSH user is root, else with sudo (passwordless "
            "first; a sudo password is asked on the terminal, or read as one line from stdin with "
            "--sudo-password-stdin, and only ever given to sudo's stdin on the node, when sudo asks "
-           "for it). A wrong password fails at once (sudo_password_wrong). plan and status "
-           "run as the SSH user when root is out of reach.\n"
-           "--json prints the engine's JSON lines as they are. Exit codes: 0 success, 1 failure "
-           "(the engine's JSON error with --json), 2 bad usage."),
-        QStringLiteral("plan|apply|confirm|rollback|status [options] NODE"));
-    const QCommandLineOption specOption(QStringLiteral("spec"), tr("The RoCE spec (JSON) for plan and apply."),
+           "for it). A wrong password fails at once (sudo_password_wrong), a user sudo does not allow "
+           "with sudo_not_allowed. plan, verify and status run as the SSH user when root is out of reach.\n"
+           "--json prints the engine's JSON lines as they come. Exit codes: 0 success, 1 failure "
+           "(the engine's JSON error with --json; verify: the document, with \"ok\": false), 2 bad usage."),
+        QStringLiteral("plan|apply|verify|confirm|rollback|status [options] NODE"));
+    const QCommandLineOption specOption(QStringLiteral("spec"), tr("The RoCE spec (JSON) for plan, apply and verify."),
                                         tr("file"));
     const QCommandLineOption withinOption(QStringLiteral("confirm-within"),
                                           tr("apply: roll back unless confirmed within <seconds> (1-86400, "
@@ -216,6 +210,8 @@ int runConfigure(const QStringList &arguments, QTextStream &out, QTextStream &er
                                            tr("The change journal on the node (default: the engine's, "
                                               "/var/lib/halolink/roce-journal.json)."),
                                            tr("file"));
+    const QCommandLineOption noBenchOption(QStringLiteral("no-bench"),
+                                           tr("verify: the checks only, no RDMA latency test to the peers."));
     // For tests only (hidden): apply runs this halolink.roce-plan/1 document as
     // given (the engine's `apply --plan`) instead of planning from a spec.
     QCommandLineOption planOption(QStringLiteral("plan"), QStringLiteral("For tests only."), QStringLiteral("file"));
@@ -229,9 +225,10 @@ int runConfigure(const QStringList &arguments, QTextStream &out, QTextStream &er
     const QCommandLineOption acceptNew(QStringLiteral("accept-new-host-key"),
                                        tr("Trust and save the host key of a node seen for the first time (its "
                                           "fingerprint is printed). A changed key is never accepted."));
-    cp.parser.addOptions({specOption, withinOption, journalOption, planOption, jsonOption, pwStdin, timeoutOption, acceptNew});
-    cp.parser.addPositionalArgument(QStringLiteral("action"), tr("plan, apply, confirm, rollback or status."),
-                                    QStringLiteral("ACTION"));
+    cp.parser.addOptions({specOption, withinOption, journalOption, noBenchOption, planOption, jsonOption, pwStdin,
+                          timeoutOption, acceptNew});
+    cp.parser.addPositionalArgument(QStringLiteral("action"),
+                                    tr("plan, apply, verify, confirm, rollback or status."), QStringLiteral("ACTION"));
     cp.parser.addPositionalArgument(QStringLiteral("node"), tr("The node."), QStringLiteral("NODE"));
     int rc = 0;
     if (!cp.parse(arguments, out, err, &rc))
@@ -244,30 +241,35 @@ int runConfigure(const QStringList &arguments, QTextStream &out, QTextStream &er
     };
     const QStringList pos = cp.parser.positionalArguments();
     if (pos.size() != 2)
-        return usage(tr("give an action (plan, apply, confirm, rollback, status) and one NODE."));
+        return usage(tr("give an action (plan, apply, verify, confirm, rollback, status) and one NODE."));
     const QString action = pos.at(0);
-    static const QStringList kActions = {QStringLiteral("plan"), QStringLiteral("apply"), QStringLiteral("confirm"),
+    static const QStringList kActions = {QStringLiteral("plan"),    QStringLiteral("apply"),
+                                         QStringLiteral("verify"),  QStringLiteral("confirm"),
                                          QStringLiteral("rollback"), QStringLiteral("status")};
     if (!kActions.contains(action))
         return usage(tr("unknown action '%1'.").arg(action));
+    const bool isApply = action == QLatin1String("apply");
+    const bool isVerify = action == QLatin1String("verify");
     const bool testPlan = cp.parser.isSet(planOption);
-    if (testPlan && action != QLatin1String("apply"))
+    if (testPlan && !isApply)
         return usage(tr("--plan is for apply (tests only)."));
     if (testPlan && cp.parser.isSet(specOption))
         return usage(tr("give --spec or --plan, not both."));
-    const bool needsSpec = !testPlan && (action == QLatin1String("plan") || action == QLatin1String("apply"));
+    const bool needsSpec = !testPlan && (action == QLatin1String("plan") || isApply || isVerify);
     if (!testPlan && needsSpec != cp.parser.isSet(specOption))
         return usage(needsSpec ? tr("%1 needs --spec FILE.").arg(action) : tr("%1 takes no --spec.").arg(action));
+    if (cp.parser.isSet(noBenchOption) && !isVerify)
+        return usage(tr("--no-bench is for verify."));
     const QString journal = cp.parser.value(journalOption);
     if (cp.parser.isSet(journalOption)) {
-        if (action == QLatin1String("plan"))
+        if (action == QLatin1String("plan") || isVerify)
             return usage(tr("--journal is for apply, confirm, rollback and status."));
         if (journal.isEmpty())
             return usage(tr("--journal needs a file name."));
     }
     int within = 120;
     if (cp.parser.isSet(withinOption)) {
-        if (action != QLatin1String("apply"))
+        if (!isApply)
             return usage(tr("--confirm-within is for apply."));
         bool ok = false;
         within = cp.parser.value(withinOption).toInt(&ok);
@@ -287,16 +289,16 @@ int runConfigure(const QStringList &arguments, QTextStream &out, QTextStream &er
         return CtlFailure;
     };
 
-    // The spec (or the tests' plan), copied to the node.
+    // The spec (or the tests' plan), copied to the node by EngineCall.
     const bool sendsFile = needsSpec || testPlan;
     const QString localFile = cp.parser.value(testPlan ? planOption : specOption);
-    QByteArray spec;
+    QByteArray fileContent;
     if (sendsFile) {
         QFile f(localFile);
         if (!f.open(QIODevice::ReadOnly))
             return fail(QStringLiteral("spec_unreadable"), tr("cannot read %1: %2").arg(localFile, f.errorString()));
-        spec = f.readAll();
-        if (spec.isEmpty())
+        fileContent = f.readAll();
+        if (fileContent.isEmpty())
             return fail(QStringLiteral("spec_unreadable"), tr("%1 is empty.").arg(localFile));
     }
     std::optional<QByteArray> password;
@@ -305,6 +307,14 @@ int runConfigure(const QStringList &arguments, QTextStream &out, QTextStream &er
         if (!password || password->isEmpty())
             return usage(tr("--sudo-password-stdin: no password line on stdin."));
     }
+    struct Wipe {
+        std::optional<QByteArray> &pw;
+        ~Wipe()
+        {
+            if (pw)
+                pw->fill('\0');
+        }
+    } wipe{password};
 
     Inventory inventory;
     loadInventory(inventory, err);
@@ -325,105 +335,96 @@ int runConfigure(const QStringList &arguments, QTextStream &out, QTextStream &er
     if (!ssh || engine.isEmpty())
         return fail(QStringLiteral("internal"), tr("no SSH session to the node"));
 
-    // The spec: a private temporary file (mktemp under umask 077: 0600), sent on stdin.
-    QString specFile;
-    if (sendsFile) {
-        const Remote made = runRemoteWithInput(
-            ssh,
-            QStringLiteral("umask 077; f=$(mktemp \"${TMPDIR:-/tmp}/halolink-spec.XXXXXX\") || exit 97; "
-                           "cat > \"$f\" || { rm -f -- \"$f\"; exit 98; }; printf '%s\\n' \"$f\""),
-            spec, 60s);
-        specFile = QString::fromUtf8(made.out.trimmed());
-        if (!made.ran || made.exitCode != 0 || !specFile.startsWith(QLatin1Char('/')))
-            return fail(QStringLiteral("spec_upload_failed"),
-                        made.ran ? tr("cannot copy the spec to the node: %1").arg(QString::fromUtf8(made.err.trimmed()))
-                                 : made.error);
-    }
-    auto removeSpec = [&] {
-        if (!specFile.isEmpty())
-            runRemoteWithInput(ssh, shellCommand({QStringLiteral("rm"), QStringLiteral("-f"), QStringLiteral("--"), specFile}),
-                               {}, 30s);
-        specFile.clear();
-    };
-
-    QStringList argv{engine, action};
-    if (sendsFile)
-        argv << (testPlan ? QStringLiteral("--plan") : QStringLiteral("--spec")) << specFile;
-    if (action == QLatin1String("apply"))
-        argv << QStringLiteral("--confirm-within") << QString::number(within);
+    QStringList args{action};
+    if (isApply)
+        args << QStringLiteral("--confirm-within") << QString::number(within);
     if (!journal.isEmpty())
-        argv << QStringLiteral("--journal") << journal;
-    const bool readOnly = action == QLatin1String("plan") || action == QLatin1String("status");
+        args << QStringLiteral("--journal") << journal;
+    if (isVerify && cp.parser.isSet(noBenchOption))
+        args << QStringLiteral("--no-bench");
+    const bool readOnly = action == QLatin1String("plan") || action == QLatin1String("status") || isVerify;
 
-    auto run = [&]() {
-        QByteArray input;
+    // One EngineCall, waited for; the engine's output printed as it comes:
+    // its step/undo events as lines, or (--json) its JSON lines as they are.
+    auto run = [&](EngineCall &call) {
+        if (sendsFile)
+            call.addUpload(testPlan ? QStringLiteral("--plan") : QStringLiteral("--spec"), fileContent);
+        call.setPrivilege(readOnly ? EngineCall::Privilege::RootOrUser : EngineCall::Privilege::Root);
+        call.setTimeout(timeout);
         if (password)
-            input = *password + '\n';
-        const Remote r = runRemoteWithInput(ssh, rootCommand(argv, password.has_value(), readOnly), input, timeout);
-        input.fill('\0');
-        return r;
+            call.setSudoPassword(*password);
+        if (json) {
+            QObject::connect(&call, &EngineCall::outputLine, &call, [&out](const QByteArray &line) {
+                if (line.trimmed().isEmpty())
+                    return;
+                out << QString::fromUtf8(line) << '\n';
+                out.flush();
+            });
+        } else {
+            QObject::connect(&call, &EngineCall::eventReceived, &call, [&out](const QJsonObject &e) {
+                printEvent(e, out);
+                out.flush();
+            });
+        }
+        bool done = false;
+        QEventLoop loop;
+        QObject::connect(&call, &EngineCall::finished, &loop, [&] {
+            done = true;
+            loop.quit();
+        });
+        call.start();
+        if (!done)
+            loop.exec();
     };
-    Remote r = run();
-    if (r.ran && r.exitCode == kSudoNeedsPassword && !password) {
+    EngineCall first(ssh, engine, args);
+    run(first);
+    EngineCall retry(ssh, engine, args);
+    EngineCall *call = &first;
+    if (first.errorCode() == QLatin1String("sudo_password_required") && !password) {
         // sudo wants a password: ask on the terminal, never from a pipe.
         if (stdinIsTerminal())
             password = readSecretFromTerminal(tr("sudo password on %1: ").arg(node->name), err);
-        if (password && !password->isEmpty())
-            r = run();
+        if (password && !password->isEmpty()) {
+            run(retry);
+            call = &retry;
+        }
     }
     if (password)
         password->fill('\0');
-    removeSpec();
 
-    if (!r.ran)
-        return fail(QStringLiteral("connection_lost"), r.error);
-    if (r.exitCode == kNeedRoot)
-        return fail(QStringLiteral("need_root"),
-                    tr("'configure %1' needs root on %2: the SSH user is not root and sudo is not installed there.")
-                        .arg(action, node->name));
-    if (r.exitCode == kSudoNeedsPassword)
-        return fail(QStringLiteral("sudo_password_required"),
-                    tr("sudo on %1 needs a password and stdin is not a terminal; give it with "
-                       "--sudo-password-stdin.")
-                        .arg(node->name));
+    const QString code = call->errorCode();
+    const QJsonObject doc = call->result();
+    if (code == QLatin1String("need_root"))
+        return fail(code, tr("'configure %1' needs root on %2: the SSH user is not root and sudo is not installed there.")
+                              .arg(action, node->name));
+    if (code == QLatin1String("sudo_password_required"))
+        return fail(code, tr("sudo on %1 needs a password and stdin is not a terminal; give it with "
+                             "--sudo-password-stdin.")
+                              .arg(node->name));
+    if (code == QLatin1String("sudo_password_wrong"))
+        return fail(code, tr("sudo on %1 did not accept the password; nothing was run.").arg(node->name));
+    if (code == QLatin1String("sudo_not_allowed") || code == QLatin1String("sudo_refused"))
+        return fail(code, tr("%1: %2").arg(node->name, call->errorMessage()));
 
-    QByteArray lastLine;
-    const QList<QJsonObject> objects = jsonLines(r.out, &lastLine);
-    const QJsonObject doc = objects.isEmpty() ? QJsonObject() : objects.last();
-    switch (sudoRefusal(r, password.has_value(), !objects.isEmpty())) {
-    case SudoRefusal::WrongPassword:
-        return fail(QStringLiteral("sudo_password_wrong"),
-                    tr("sudo on %1 did not accept the password; nothing was run.").arg(node->name));
-    case SudoRefusal::NotAllowed:
-        return fail(QStringLiteral("sudo_not_allowed"),
-                    tr("sudo on %1 does not let this user run the engine as root: %2")
-                        .arg(node->name, QString::fromUtf8(r.err.trimmed())));
-    case SudoRefusal::None:
-        break;
+    // verify: the document, failing or not (exit 1 when a check or a peer fails).
+    if (isVerify && doc.value(QStringLiteral("schema")).toString() == QLatin1String("halolink.roce-verify/1")) {
+        const bool ok = doc.value(QStringLiteral("ok")).toBool();
+        if (!json)
+            printVerify(node->name, doc, out);
+        if (!ok)
+            err << "halolinkctl configure verify: " << node->name << ": "
+                << tr("the node does not match the spec (see the failed checks).") << '\n';
+        return ok && call->ok() ? CtlOk : CtlFailure;
     }
-    if (json) {
-        if (!r.out.trimmed().isEmpty())
-            out << QString::fromUtf8(r.out.trimmed()) << '\n';
-    } else {
-        for (const QJsonObject &o : objects) {
-            if (o.contains(QStringLiteral("event")))
-                printEvent(o, out);
-        }
-    }
-    if (r.exitCode != 0 || doc.contains(QStringLiteral("error"))) {
+
+    if (!code.isEmpty()) {
         const QJsonObject e = doc.value(QStringLiteral("error")).toObject();
-        QString message = e.value(QStringLiteral("message")).toString();
-        if (message.isEmpty()) {
-            // sudo's own refusal (wrong password, not allowed) or no JSON at all.
-            message = QString::fromUtf8(r.err.trimmed());
-            if (message.isEmpty())
-                message = tr("the engine failed (exit status %1)").arg(r.exitCode);
-            if (json && doc.isEmpty())
-                printJsonError(out, QStringLiteral("engine_error"), message);
-        }
-        err << "halolinkctl configure " << action << ": " << node->name << ": "
-            << (e.isEmpty() ? QString() : e.value(QStringLiteral("code")).toString() + QStringLiteral(": ")) << message
-            << '\n';
+        // The engine's own error document was printed as it came (--json);
+        // anything else (no JSON, a timeout, a lost connection) is ours to print.
+        if (json && e.isEmpty())
+            printJsonError(out, code, call->errorMessage());
+        err << "halolinkctl configure " << action << ": " << node->name << ": " << code << ": "
+            << call->errorMessage() << '\n';
         if (doc.value(QStringLiteral("rolled_back")).toBool())
             err << tr("The steps already applied were rolled back.") << '\n';
         return CtlFailure;
@@ -434,7 +435,7 @@ int runConfigure(const QStringList &arguments, QTextStream &out, QTextStream &er
     const QString state = doc.value(QStringLiteral("state")).toString();
     if (action == QLatin1String("plan")) {
         printPlan(doc, out);
-    } else if (action == QLatin1String("apply")) {
+    } else if (isApply) {
         const qint64 deadline = qint64(doc.value(QStringLiteral("deadline")).toDouble());
         out << tr("Applied on %1; the change is NOT confirmed. It is rolled back at %2 (in %3 s) unless you run:")
                    .arg(node->name, when(deadline))

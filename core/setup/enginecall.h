@@ -1,19 +1,38 @@
 #pragma once
 // One `halolink-engine` RoCE action (plan, apply, confirm, rollback, status,
-// verify) on an SSH node, as root when it must be, with its JSON lines
-// streamed as they come (apply's step events).
+// verify) on an SSH node, as root when it must be, with its output streamed
+// as it comes (apply's step events, rollback's undos). The one implementation
+// of "the engine as root over SSH" — used by the setup wizard
+// (SetupController) and by `halolinkctl configure` (in a QEventLoop).
 //
-// Root: the engine runs directly when the SSH user is root; else with
-// `sudo -n` (passwordless); else, once a password was given with
-// setSudoPassword(), through `sudo -S`: the password is written to the remote
-// shell's stdin only (never on a command line, never logged), checked with
-// `sudo -v` first so a wrong one is told apart from the engine's own failures.
-// Read-only actions (Privilege::RootOrUser) run as the SSH user when root is
-// out of reach.
+// Root (rootCommand below):
+//  1. the SSH user is root: the engine runs directly;
+//  2. `sudo -n true` works (NOPASSWD, or a cached ticket): `sudo -n -- ENGINE`;
+//  3. a password was given (setSudoPassword): the remote shell reads it as the
+//     first line of its stdin into a shell variable (never a command line,
+//     never the environment, never logged), checks it with
+//     `LC_ALL=C sudo -S -p '' -- true` and classifies sudo's refusal by its
+//     messages in the C locale, ON THE NODE, into the wrapper's own exit
+//     statuses (rootexit below): a wrong password (92) is told apart from a
+//     user sudo does not allow (93) and from any other refusal (94, sudo's
+//     message on stderr). Nothing runs after a refusal, and sudo finds its
+//     stdin at its end after the one line, so it does not ask again. Once
+//     accepted, the engine runs through `sudo -n` when the ticket that check
+//     left is usable, else through `sudo -S` fed the same line again (the
+//     password is then consumed by sudo, the engine sees an empty stdin);
+//  4. otherwise a read-only action (Privilege::RootOrUser) runs as the SSH
+//     user; a root action fails with need_root (no sudo: 90) or
+//     sudo_password_required (91).
+// Every program that is not given the password runs with stdin on /dev/null.
+// The password is given to sudo only when `sudo -n` cannot run anything;
+// when it is not needed (root, NOPASSWD) it stays unread in the channel.
+// It is kept in this object only until written, then overwritten with zeros
+// (also on cancel and destruction).
 //
-// A spec (setSpec) is copied to a private temporary file on the node
-// (mktemp under umask 077, through stdin), passed as `--spec FILE`, and
-// removed afterwards.
+// Files (setSpec, addUpload) are copied to private temporary files on the
+// node (mktemp under umask 077, through stdin), passed as `OPTION FILE`, and
+// removed afterwards: finished() is emitted once they are removed (or after
+// 30 s), so a caller that exits on finished() leaves nothing behind.
 
 #include "ssh/sshsession.h"
 
@@ -21,6 +40,7 @@
 #include <QJsonObject>
 #include <QList>
 #include <QObject>
+#include <QPair>
 #include <QPointer>
 #include <QStringList>
 
@@ -32,11 +52,14 @@ namespace halolink {
 
 class RemoteProcess;
 
-// The remote wrapper's own exit statuses.
+// The remote wrapper's own exit statuses (the engine uses 0, 1 and 2).
 namespace rootexit {
 constexpr int kNeedRoot = 90;           // not root, no sudo
-constexpr int kSudoNeedsPassword = 91;  // sudo -n would ask
-constexpr int kSudoWrongPassword = 92;  // sudo -v refused the password given
+constexpr int kSudoNeedsPassword = 91;  // sudo -n cannot, and no password was given
+// The check's refusal, from sudo's messages under LC_ALL=C (matched on the node):
+constexpr int kSudoWrongPassword = 92;  // "incorrect password", "no password was provided", "Sorry, try again"
+constexpr int kSudoNotAllowed = 93;     // "not in the sudoers", "may not run sudo", "not allowed to"
+constexpr int kSudoRefused = 94;        // any other refusal (sudo's message on stderr)
 } // namespace rootexit
 
 // The remote shell command running `engineArgv` as root (see above). With a
@@ -53,10 +76,13 @@ public:
     EngineCall(SshSession *session, const QString &enginePath, const QStringList &args, QObject *parent = nullptr);
     ~EngineCall() override;
 
-    void setSpec(const QByteArray &json) { m_spec = json; }
+    // The spec, passed as `--spec FILE` (replaces an earlier one).
+    void setSpec(const QByteArray &json);
+    // Any file the engine reads, passed as `option FILE` (e.g. the tests' `--plan`).
+    void addUpload(const QString &option, const QByteArray &content);
     void setPrivilege(Privilege p) { m_privilege = p; }
-    // Used for this call only, then overwritten in memory.
-    void setSudoPassword(const QByteArray &password) { m_password = password; }
+    // Used for this call only (a deep copy), then overwritten in memory.
+    void setSudoPassword(const QByteArray &password);
     void setTimeout(std::chrono::milliseconds timeout) { m_timeout = timeout; }
 
     void start();
@@ -66,38 +92,51 @@ public:
     // Ran, exit 0, and the last JSON object carries no "error".
     bool ok() const { return m_finished && m_errorCode.isEmpty(); }
     int exitCode() const { return m_exitCode; }
-    // The last JSON object the engine printed (the result document).
+    // The last JSON object the engine printed (the result document), also
+    // when the call failed (verify's failing document, apply's error).
     QJsonObject result() const { return m_result; }
     QList<QJsonObject> events() const { return m_events; }
-    // need_root, sudo_password_required, sudo_password_wrong, spec_upload_failed,
-    // connection_lost, timeout, engine_error, or the engine's own error code.
+    // need_root, sudo_password_required, sudo_password_wrong, sudo_not_allowed,
+    // sudo_refused, spec_upload_failed, connection_lost, timeout, cancelled,
+    // engine_error (a failure without an engine error object: verify's failed
+    // checks, a crash), or the engine's own error code.
     QString errorCode() const { return m_errorCode; }
     QString errorMessage() const { return m_errorMessage; }
+    QByteArray standardOutput() const { return m_stdout; }
     QByteArray standardError() const { return m_stderr; }
 
 Q_SIGNALS:
+    // Each stdout line of the engine as it arrives (JSON lines, or the lines
+    // of a pretty-printed document).
+    void outputLine(const QByteArray &line);
     // Each JSON line with an "event" member (apply's steps, rollback's undos).
     void eventReceived(const QJsonObject &event);
     void finished();
 
 private:
+    void uploadNext();
     void runEngine();
     void onLine(const QByteArray &line);
     void onFinished(int exitCode, const QString &error);
     void finish(const QString &code, const QString &message);
-    void removeSpec();
+    void removeFilesThenEmit();
+    void emitFinished();
+    void wipePassword();
 
     QPointer<SshSession> m_session;
     QString m_enginePath;
     QStringList m_args;
-    QByteArray m_spec;
+    QList<QPair<QString, QByteArray>> m_uploads; // option, content
+    QStringList m_fileArgs;                      // option, remote file, ...
+    QStringList m_remoteFiles;
     QByteArray m_password;
+    bool m_withPassword = false;
     Privilege m_privilege = Privilege::Root;
     std::chrono::milliseconds m_timeout{std::chrono::minutes(5)};
-    QString m_specFile;
     RemoteProcess *m_process = nullptr;
     QTimer *m_timer = nullptr;
     bool m_finished = false;
+    bool m_emitted = false;
     int m_exitCode = -1;
     QJsonObject m_result;
     QList<QJsonObject> m_events;

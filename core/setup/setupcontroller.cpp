@@ -498,6 +498,12 @@ void SetupController::onCallFinished(int node, EngineCall *call)
 
     run.errorCode = code;
     run.error = code.isEmpty() ? QString() : call->errorMessage();
+    if (code == QLatin1String("sudo_not_allowed") || code == QLatin1String("sudo_refused")) {
+        // Final: the password was not the problem, asking again cannot help.
+        run.error = tr("sudo on %1 does not let this user run the engine as root; nothing was run. Allow it in "
+                       "the node's sudoers or connect as root. (%2)")
+                        .arg(nodeName(node), call->errorMessage());
+    }
     if (op == QLatin1String("plan")) {
         if (code.isEmpty()) {
             run.plan = doc;

@@ -61,6 +61,7 @@ private Q_SLOTS:
     void sshNodeIsNotPretended();
     void plannedCommandsSayNotYet();
     void engineMissing();
+    void configureVerifyUsage();
 };
 
 void TestHalolinkCtl::version()
@@ -181,6 +182,39 @@ void TestHalolinkCtl::engineMissing()
     const DecodeResult<EngineErrorReport> error = decodeEngineError(json.out);
     QVERIFY2(error.ok(), json.out.constData());
     QCOMPARE(error.value->code, QStringLiteral("engine_missing"));
+}
+
+// configure verify: usage errors (exit 2) are found before any node is reached.
+void TestHalolinkCtl::configureVerifyUsage()
+{
+    QTemporaryDir dir;
+    const QString spec = dir.filePath(QStringLiteral("spec.json"));
+    const QString c = QStringLiteral("configure");
+    const QString v = QStringLiteral("verify");
+    const QString node = QStringLiteral("nosuchnode");
+    const QList<QStringList> bad = {
+        {c, v},                                                                          // no node
+        {c, v, node},                                                                    // no --spec
+        {c, v, node, QStringLiteral("extra"), QStringLiteral("--spec"), spec},           // two nodes
+        {c, v, node, QStringLiteral("--spec"), spec, QStringLiteral("--journal"), spec}, // not for verify
+        {c, v, node, QStringLiteral("--spec"), spec, QStringLiteral("--confirm-within"), QStringLiteral("60")},
+        {c, v, node, QStringLiteral("--plan"), spec},                                    // apply only
+        {c, QStringLiteral("apply"), node, QStringLiteral("--spec"), spec, QStringLiteral("--no-bench")},
+        {c, QStringLiteral("status"), node, QStringLiteral("--no-bench")},
+    };
+    for (const QStringList &args : bad) {
+        const Run r = run(args);
+        QVERIFY2(r.exitCode == 2, qPrintable(args.join(QLatin1Char(' ')) + QStringLiteral(": ") + QString::fromUtf8(r.err)));
+        QVERIFY2(r.err.contains("configure --help"), r.err.constData());
+        QVERIFY(r.out.isEmpty());
+    }
+    // Usage is right: the unknown node is the failure (exit 1), with --json its error.
+    const Run r = run({c, v, node, QStringLiteral("--spec"), spec, QStringLiteral("--no-bench"), QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 1); // the spec file does not exist
+    QVERIFY2(r.out.contains("spec_unreadable"), r.out.constData());
+    const Run help = run({c, QStringLiteral("--help")});
+    QCOMPARE(help.exitCode, 0);
+    QVERIFY(help.out.contains("verify NODE --spec FILE [--no-bench]") && help.out.contains("--no-bench"));
 }
 
 QTEST_GUILESS_MAIN(TestHalolinkCtl)

@@ -140,6 +140,54 @@ private:
         return file;
     }
 
+    // Two steps for watching apply live: `first` at once, then `slow` (sleeps).
+    static QString writeSlowPlan(const QTemporaryDir &dir)
+    {
+        auto sh = [](const QString &script) {
+            return QJsonArray{QJsonArray{QStringLiteral("sh"), QStringLiteral("-c"), script}};
+        };
+        auto step = [&](const QString &id, const QString &script, const QString &undo) {
+            return QJsonObject{{QStringLiteral("id"), id},
+                               {QStringLiteral("why"), QStringLiteral("test")},
+                               {QStringLiteral("commands"), sh(script)},
+                               {QStringLiteral("files"), QJsonArray{}},
+                               {QStringLiteral("check"), QString()},
+                               {QStringLiteral("already_done"), false},
+                               {QStringLiteral("undo"), sh(undo)}};
+        };
+        const QString mark = dir.filePath(QStringLiteral("first"));
+        const QJsonObject plan{
+            {QStringLiteral("schema"), QStringLiteral("halolink.roce-plan/1")},
+            {QStringLiteral("interface"), QStringLiteral("test0")},
+            {QStringLiteral("backend"), QStringLiteral("rxe")},
+            {QStringLiteral("steps"),
+             QJsonArray{step(QStringLiteral("first"), QStringLiteral("echo 1 > '%1'").arg(mark),
+                             QStringLiteral("rm -f '%1'").arg(mark)),
+                        step(QStringLiteral("slow"), QStringLiteral("sleep 4"), QStringLiteral("true"))}},
+            {QStringLiteral("warnings"), QJsonArray{}}};
+        const QString file = dir.filePath(QStringLiteral("slow-plan.json"));
+        QFile f(file);
+        if (!f.open(QIODevice::WriteOnly))
+            return {};
+        f.write(QJsonDocument(plan).toJson());
+        return file;
+    }
+
+    // A netdev of this machine (the fixture's nodes are this machine), not lo.
+    static QString someInterface()
+    {
+        QProcess p;
+        p.start(QStringLiteral(HALOLINK_ENGINE_PATH), {QStringLiteral("probe")});
+        if (!p.waitForFinished(60000))
+            return {};
+        for (const QJsonValue &n : QJsonDocument::fromJson(p.readAllStandardOutput()).object().value(QStringLiteral("nics")).toArray()) {
+            const QString name = n.toObject().value(QStringLiteral("netdev")).toString();
+            if (!name.isEmpty() && name != QLatin1String("lo"))
+                return name;
+        }
+        return {};
+    }
+
     static QByteArray fileContent(const QString &path)
     {
         QFile f(path);
@@ -440,6 +488,68 @@ private Q_SLOTS:
         QVERIFY(r.out.contains("--journal") && !r.out.contains("--plan"));
     }
 
+    // configure verify against the fixture: this machine has no RDMA, so the
+    // engine's checks fail: exit 1 with the document (JSON or for people).
+    void configureVerify()
+    {
+        if (!m_ready)
+            QSKIP("no sshd");
+        const QString nic = someInterface();
+        if (nic.isEmpty())
+            QSKIP("the engine's probe lists no NIC on this machine");
+        QTemporaryDir dir;
+        const QString spec = dir.filePath(QStringLiteral("spec.json"));
+        QFile f(spec);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QStringLiteral(R"({"format": "halolink-roce-spec", "version": 1, "interface": "%1",
+                    "address": "192.168.213.1/30", "peers": ["192.168.213.2"]})")
+                    .arg(nic)
+                    .toUtf8());
+        f.close();
+        const QString c = QStringLiteral("configure");
+        const QString v = QStringLiteral("verify");
+        const QStringList specsBefore = remoteSpecFiles();
+
+        Run r = ctl({c, v, QStringLiteral("n1"), QStringLiteral("--spec"), spec, QStringLiteral("--no-bench"),
+                     QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 1, (r.out + r.err).constData());
+        QJsonObject doc = lastJson(r.out);
+        QCOMPARE(doc.value(QStringLiteral("schema")).toString(), QStringLiteral("halolink.roce-verify/1"));
+        QCOMPARE(doc.value(QStringLiteral("interface")).toString(), nic);
+        QCOMPARE(doc.value(QStringLiteral("ok")).toBool(true), false);
+        QVERIFY(!doc.contains(QStringLiteral("error")));
+        const QJsonArray checks = doc.value(QStringLiteral("checks")).toArray();
+        QCOMPARE(checks.size(), 8);
+        QCOMPARE(checks.at(0).toObject().value(QStringLiteral("id")).toString(), QStringLiteral("interface_up"));
+        QCOMPARE(checks.at(1).toObject().value(QStringLiteral("id")).toString(), QStringLiteral("rdma_device"));
+        QCOMPARE(checks.at(1).toObject().value(QStringLiteral("status")).toString(), QStringLiteral("fail"));
+        const QJsonArray peers = doc.value(QStringLiteral("peers")).toArray();
+        QCOMPARE(peers.size(), 1);
+        QCOMPARE(peers.at(0).toObject().value(QStringLiteral("status")).toString(), QStringLiteral("skipped"));
+        QVERIFY(r.err.contains("does not match the spec"));
+        QCOMPARE(remoteSpecFiles(), specsBefore);
+
+        // For people, with the RDMA test to the peer (fails in seconds: no device).
+        r = ctl({c, v, QStringLiteral("n1"), QStringLiteral("--spec"), spec});
+        QVERIFY2(r.exitCode == 1, (r.out + r.err).constData());
+        QVERIFY2(r.out.contains("Verify n1: " + nic.toUtf8()), r.out.constData());
+        QVERIFY2(r.out.contains("FAIL    rdma_device: "), r.out.constData());
+        QVERIFY2(r.out.contains("Peers (RDMA latency from 192.168.213.1):"), r.out.constData());
+        QVERIFY2(r.out.contains("FAIL    192.168.213.2: "), r.out.constData());
+        QVERIFY2(r.out.contains("n1: NOT verified, failed: ") && r.out.contains("rdma_device"), r.out.constData());
+        QCOMPARE(remoteSpecFiles(), specsBefore);
+
+        // A spec the engine refuses (no such interface): its error, exit 1.
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(R"({"format": "halolink-roce-spec", "version": 1, "interface": "hlnosuch0",
+                    "address": "192.168.213.1/30", "peers": []})");
+        f.close();
+        r = ctl({c, v, QStringLiteral("n1"), QStringLiteral("--spec"), spec, QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(lastJsonError(r.out).value(QStringLiteral("code")).toString(), QStringLiteral("invalid_spec"));
+        QCOMPARE(remoteSpecFiles(), specsBefore);
+    }
+
     // sudo without a password (NOPASSWD): apply, status, confirm and rollback
     // of a plan that only writes a file in a temporary folder of root's; the
     // journal is a temporary one too. A password given anyway is not used.
@@ -492,6 +602,36 @@ private Q_SLOTS:
         QCOMPARE(fileContent(whoami), QByteArray("undone\n"));
         r = ctl(QStringList{c, QStringLiteral("status"), QStringLiteral("n1"), QStringLiteral("--json")} + j);
         QCOMPARE(lastJson(r.out).value(QStringLiteral("state")).toString(), QStringLiteral("rolled_back"));
+
+        // apply prints each step as it ends: the first step's line arrives
+        // while the second step still runs, and all of them before the summary.
+        const QString slow = writeSlowPlan(dir);
+        QProcess p;
+        p.setProcessEnvironment(env());
+        p.setStandardInputFile(QProcess::nullDevice());
+        p.start(QStringLiteral(HALOLINKCTL_PATH), QStringList{c, QStringLiteral("apply"), QStringLiteral("n1"),
+                                                              QStringLiteral("--plan"), slow} + j);
+        QByteArray live;
+        QElapsedTimer t;
+        t.start();
+        while (!live.contains("[1/2] step first: applied") && t.elapsed() < 120000 && p.state() != QProcess::NotRunning) {
+            p.waitForReadyRead(1000);
+            live += p.readAllStandardOutput();
+        }
+        QVERIFY2(live.contains("[1/2] step first: applied"), (live + p.readAllStandardError()).constData());
+        QVERIFY2(p.state() != QProcess::NotRunning, live.constData()); // the slow step still runs
+        QVERIFY(!live.contains("[2/2]") && !live.contains("Applied on"));
+        QVERIFY(p.waitForFinished(120000));
+        live += p.readAllStandardOutput();
+        QVERIFY2(p.exitCode() == 0, (live + p.readAllStandardError()).constData());
+        const qsizetype first = live.indexOf("[1/2] step first: applied");
+        const qsizetype second = live.indexOf("[2/2] step slow: applied");
+        const qsizetype summary = live.indexOf("Applied on n1; the change is NOT confirmed.");
+        QVERIFY2(first >= 0 && second > first && summary > second, live.constData());
+        r = ctl(QStringList{c, QStringLiteral("rollback"), QStringLiteral("n1")} + j);
+        QVERIFY2(r.exitCode == 0 && r.out.contains("n1: rolled_back"), (r.out + r.err).constData());
+        const qsizetype undone = r.out.indexOf("undo first");
+        QVERIFY2(undone >= 0 && undone < r.out.indexOf("n1: rolled_back"), r.out.constData());
     }
 
     // sudo with the user's password: refused without one (nothing changes),
