@@ -531,8 +531,9 @@ void SetupController::onCallFinished(int node, EngineCall *call)
             if (code.isEmpty())
                 run.error = tr("apply ended without awaiting confirmation");
             setPhase(node, Phase::Failed);
-            log(node, rolledBack ? tr("apply failed: %1 — the steps already applied were rolled back").arg(run.error)
-                                 : tr("apply failed: %1").arg(run.error));
+            log(node, rolledBack && !run.error.contains(QStringLiteral("rolled back"))
+                          ? tr("apply failed: %1 — the steps already applied were rolled back").arg(run.error)
+                          : tr("apply failed: %1").arg(run.error));
             m_operationOk = false;
         }
     } else if (op == QLatin1String("verify")) {

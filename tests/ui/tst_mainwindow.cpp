@@ -3,14 +3,20 @@
 // page with what to do; the window fits 1024x700.
 
 #include "engine/enginelocator.h"
+#include "inventory/inventory.h"
 #include "inventory/nodelistmodel.h"
+#include "nodes/nodeactions.h"
 #include "mainwindow.h"
 #include "node/nodepage.h"
+#include "setup/setuppages.h"
+#include "setup/setupwizard.h"
 
 #include <QAbstractItemModel>
 #include <QAction>
 #include <QApplication>
 #include <QLabel>
+#include <QMenuBar>
+#include <QPushButton>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -33,6 +39,7 @@ private Q_SLOTS:
     void missingEngineIsExplained();
     void fitsSmallScreens();
     void accessibleNames();
+    void setupWizardFromClusterMenu();
 
 private:
     static const QString kLocal;
@@ -140,6 +147,45 @@ void TestMainWindow::accessibleNames()
     for (QTableView *view : {window.nodePage()->checksView(), window.nodePage()->nicsView(),
                              window.nodePage()->rdmaPortsView(), window.nodePage()->gidsView()})
         QVERIFY(!view->accessibleName().isEmpty());
+}
+
+void TestMainWindow::setupWizardFromClusterMenu()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    // The Cluster menu offers the setup.
+    bool inMenu = false;
+    for (QAction *menu : window.menuBar()->actions()) {
+        if (menu->menu() && menu->menu()->actions().contains(window.setupAction()))
+            inMenu = true;
+    }
+    QVERIFY(inMenu);
+    window.setupAction()->trigger();
+    SetupWizard *wizard = window.setupWizard();
+    QVERIFY(wizard);
+    QVERIFY(QTest::qWaitForWindowExposed(wizard));
+    QCOMPARE(wizard->currentId(), int(SetupWizard::NodesPageId));
+    // No SSH nodes yet (This computer is not offered): nothing to go on with.
+    auto *nodes = qobject_cast<NodesPage *>(wizard->currentPage());
+    QVERIFY(nodes);
+    QVERIFY(nodes->checkedNodeIds().isEmpty());
+    QVERIFY(!nodes->isComplete());
+    QVERIFY(!wizard->button(QWizard::NextButton)->isEnabled());
+    QCOMPARE(wizard->findChild<QLabel *>(QStringLiteral("nodesStatus"))->text(), QStringLiteral("Choose at least two nodes."));
+    // A bad typed host is refused with the reason and adds nothing.
+    QString error;
+    QVERIFY(!nodes->addHosts(QStringLiteral("me@host:99999"), &error));
+    QVERIFY2(error.contains(QStringLiteral("out of range")), qPrintable(error));
+    QVERIFY(window.nodeActions()->inventory()->nodes().size() <= 1);
+    // Triggered again: the same window, not a second one.
+    window.setupAction()->trigger();
+    QCOMPARE(window.setupWizard(), wizard);
+    // Leaving with nothing changed closes it and says so.
+    wizard->reject();
+    QTRY_VERIFY(!window.setupWizard());
+    QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("nothing on the nodes was changed")),
+             qPrintable(window.statusBar()->currentMessage()));
 }
 
 QTEST_MAIN(TestMainWindow)

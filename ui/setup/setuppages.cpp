@@ -15,6 +15,7 @@
 #include <QClipboard>
 #include <QComboBox>
 #include <QDateTime>
+#include <QEvent>
 #include <QFile>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -761,8 +762,8 @@ QosPage::QosPage(setup::SetupController *controller, QWidget *parent)
     m_within->setSuffix(tr(" s"));
     m_within->setToolTip(tr("After applying, each node undoes the change by itself unless HaloLink confirms it "
                             "within this time, even if this computer loses the connection."));
-    other->addRow(QString(), m_persist);
     other->addRow(tr("Automatic &rollback after:"), m_within);
+    layout->addWidget(m_persist);
     layout->addLayout(other);
     layout->addStretch(1);
 
@@ -1282,8 +1283,8 @@ void VerifyPage::refreshPairs()
         b->setWidth(0.35);
         b->setBarsGroup(group);
     }
-    tcpBars->setName(tr("TCP one-way p50"));
-    rdmaBars->setName(tr("RDMA one-way p50"));
+    tcpBars->setName(tr("TCP one-way p50 (half the round trip)"));
+    rdmaBars->setName(tr("RDMA one-way p50 (half the round trip)"));
     tcpBars->setBrush(colors.series(0));
     tcpBars->setPen(Qt::NoPen);
     rdmaBars->setBrush(colors.series(1));
@@ -1297,10 +1298,18 @@ void VerifyPage::refreshPairs()
     double top = 1;
     for (double v : tcp + rdma)
         top = std::max(top, v);
-    m_chart->yAxis->setRange(0, top * 1.15);
-    m_chart->yAxis->setLabel(tr("one-way latency, µs (half the round trip, p50)"));
+    m_chart->yAxis->setRange(0, top * 1.6); // room for the legend above the bars
+    m_chart->yAxis->setLabel(tr("one-way p50, µs"));
     m_chart->legend->setVisible(true);
+    m_chart->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     m_chart->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void VerifyPage::changeEvent(QEvent *event)
+{
+    QWizardPage::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        refreshPairs(); // the chart takes its colours from the palette
 }
 
 bool VerifyPage::isComplete() const

@@ -192,6 +192,9 @@ public:
     void startVerify();
     bool verified() const { return m_ok; }
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void refreshPairs();
     void refreshChecks();
