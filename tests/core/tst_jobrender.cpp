@@ -1,0 +1,288 @@
+// Tensor-parallel jobs rendered from real captured node states (the fixture
+// snapshots' probe documents): the RDMA environment per node comes from that
+// node's probe (E810: GID index 1; ConnectX: 3), TCP-only drops it, bad
+// nodes are refused; and every rendered command, run by a real shell against
+// stand-in programs that record their argv, delivers hostile values (spaces,
+// quotes, $, ;) as exactly one argument each.
+
+#include "jobs/jobrender.h"
+#include "protocol/probedecoder.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace halolink;
+using namespace halolink::jobs;
+
+namespace {
+
+ProbeReport fixture(const QString &name)
+{
+    QFile f(QStringLiteral(HALOLINK_FIXTURES_DIR "/snapshots/%1/expected-probe.json").arg(name));
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot read fixture %s", qPrintable(name));
+    auto r = decodeProbeReport(f.readAll());
+    if (!r.value)
+        qFatal("fixture %s does not decode", qPrintable(name));
+    return *r.value;
+}
+
+JobNode node(const QString &name, const ProbeReport &probe, const QString &iface, const QString &ip)
+{
+    return {name, name, iface, ip, probe};
+}
+
+QString env(const Rendered &r, const QString &node, const QString &name)
+{
+    for (const EnvVar &v : r.env.value(node)) {
+        if (v.name == name)
+            return v.value;
+    }
+    return QStringLiteral("<unset>");
+}
+
+bool anyContains(const QStringList &list, const QString &text)
+{
+    return std::any_of(list.begin(), list.end(), [&](const QString &s) { return s.contains(text); });
+}
+
+// A program that appends its name and argv, one per line, then @@END@@, to $ARGV_LOG
+// (the rendered values hold no line breaks: render() refuses them).
+void writeStandIn(const QString &dir, const QString &name)
+{
+    QFile f(dir + QLatin1Char('/') + name);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("#!/bin/sh\n{ basename \"$0\"; for a in \"$@\"; do printf '%s\\n' \"$a\"; done; echo @@END@@; } >>\"$ARGV_LOG\"\n");
+    f.close();
+    QVERIFY(f.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+}
+
+// Runs a rendered command with stand-ins first on PATH; returns the argv each got.
+QList<QStringList> runWithStandIns(const QString &command, const QString &home)
+{
+    QTemporaryDir bin;
+    for (const char *p : {"podman", "docker", "toolbox", "vllm", "ray", "rpc-server", "llama-server"})
+        writeStandIn(bin.path(), QString::fromLatin1(p));
+    const QString log = bin.filePath(QStringLiteral("argv.log"));
+    QProcess sh;
+    QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+    e.insert(QStringLiteral("PATH"), bin.path() + QStringLiteral(":/usr/bin:/bin"));
+    e.insert(QStringLiteral("ARGV_LOG"), log);
+    e.insert(QStringLiteral("HOME"), home);
+    sh.setProcessEnvironment(e);
+    sh.start(QStringLiteral("sh"), {QStringLiteral("-c"), command});
+    sh.waitForFinished(10000);
+    QList<QStringList> calls;
+    // Detached commands end after the shell: wait for a complete record.
+    for (int i = 0; i < 100; ++i) {
+        QFile f(log);
+        if (f.open(QIODevice::ReadOnly) && f.readAll().endsWith("@@END@@\n"))
+            break;
+        QTest::qWait(50);
+    }
+    QFile f(log);
+    if (!f.open(QIODevice::ReadOnly))
+        return calls;
+    QStringList current;
+    for (const QByteArray &line : f.readAll().split('\n')) {
+        if (line == "@@END@@") {
+            calls << current;
+            current.clear();
+        } else {
+            current << QString::fromUtf8(line);
+        }
+    }
+    return calls;
+}
+
+} // namespace
+
+class TestJobRender : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void e810FromProbe()
+    {
+        const ProbeReport e810 = fixture(QStringLiteral("strix-halo-e810-roce"));
+        JobSpec spec;
+        spec.image = QStringLiteral("registry.example/vllm-rocm:gfx1151");
+        spec.model = QStringLiteral("/models/Qwen3-235B");
+        spec.trafficClass = 106;
+        const QList<JobNode> nodes{node(QStringLiteral("h1"), e810, QStringLiteral("enp194s0np0"), QStringLiteral("192.168.100.1")),
+                                   node(QStringLiteral("h2"), e810, QStringLiteral("enp194s0np0"), QStringLiteral("192.168.100.2"))};
+        const Rendered r = render(spec, nodes);
+        QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
+        QCOMPARE(env(r, QStringLiteral("h1"), QStringLiteral("NCCL_IB_HCA")), QStringLiteral("=irdma0:1"));
+        QCOMPARE(env(r, QStringLiteral("h1"), QStringLiteral("NCCL_IB_GID_INDEX")), QStringLiteral("1"));
+        QCOMPARE(env(r, QStringLiteral("h1"), QStringLiteral("NCCL_SOCKET_IFNAME")), QStringLiteral("enp194s0np0"));
+        QCOMPARE(env(r, QStringLiteral("h1"), QStringLiteral("GLOO_SOCKET_IFNAME")), QStringLiteral("enp194s0np0"));
+        QCOMPARE(env(r, QStringLiteral("h1"), QStringLiteral("NCCL_IB_TC")), QStringLiteral("106"));
+        QCOMPARE(env(r, QStringLiteral("h1"), QStringLiteral("NCCL_NET_GDR_LEVEL")), QStringLiteral("0")); // gfx1151
+        QCOMPARE(env(r, QStringLiteral("h2"), QStringLiteral("VLLM_HOST_IP")), QStringLiteral("192.168.100.2"));
+        QCOMPARE(env(r, QStringLiteral("h1"), QStringLiteral("RAY_EXPERIMENTAL_NOSET_ROCR_VISIBLE_DEVICES")), QStringLiteral("1"));
+        QCOMPARE(env(r, QStringLiteral("h1"), QStringLiteral("NCCL_IB_DISABLE")), QStringLiteral("0"));
+        QCOMPARE(r.apiUrl, QStringLiteral("http://192.168.100.1:8000"));
+        // Order: Ray head, worker, then vLLM on the head with TP = 2, eager on gfx1151.
+        QCOMPARE(r.steps.size(), 3);
+        QCOMPARE(r.steps.at(0).role, QStringLiteral("ray-head"));
+        QCOMPARE(r.steps.at(1).role, QStringLiteral("ray-worker"));
+        QVERIFY(r.steps.at(1).argv.contains(QStringLiteral("--address=192.168.100.1:6379")));
+        QCOMPARE(r.steps.at(2).role, QStringLiteral("vllm"));
+        const QStringList serve = r.steps.at(2).argv;
+        QCOMPARE(serve.mid(0, 5), (QStringList{QStringLiteral("vllm"), QStringLiteral("serve"), spec.model,
+                                               QStringLiteral("--tensor-parallel-size"), QStringLiteral("2")}));
+        QVERIFY(serve.contains(QStringLiteral("--enforce-eager")));
+        QVERIFY(serve.contains(QStringLiteral("0.90")));
+        QVERIFY(r.steps.at(0).command.contains(QStringLiteral("--device=/dev/infiniband")));
+        QVERIFY(describe(r, nodes).contains(QStringLiteral("probe: irdma0 port 1 on enp194s0np0")));
+    }
+
+    void connectxOtherIndex()
+    {
+        const ProbeReport cx = fixture(QStringLiteral("connectx6dx-gid3"));
+        JobSpec spec;
+        spec.image = QStringLiteral("img");
+        spec.model = QStringLiteral("Qwen/Qwen3-32B");
+        const QList<JobNode> nodes{node(QStringLiteral("c1"), cx, QStringLiteral("enp61s0f1np1"), QStringLiteral("10.22.116.221")),
+                                   node(QStringLiteral("c2"), cx, QStringLiteral("enp61s0f1np1"), QStringLiteral("10.22.116.222"))};
+        const Rendered r = render(spec, nodes);
+        QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
+        QCOMPARE(env(r, QStringLiteral("c1"), QStringLiteral("NCCL_IB_HCA")), QStringLiteral("=rocep61s0f1:1"));
+        QCOMPARE(env(r, QStringLiteral("c1"), QStringLiteral("NCCL_IB_GID_INDEX")), QStringLiteral("3"));
+        QCOMPARE(env(r, QStringLiteral("c1"), QStringLiteral("NCCL_NET_GDR_LEVEL")), QStringLiteral("<unset>")); // no gfx1151
+        QCOMPARE(env(r, QStringLiteral("c1"), QStringLiteral("NCCL_IB_TC")), QStringLiteral("<unset>")); // no QoS given
+        QVERIFY(!r.steps.last().argv.contains(QStringLiteral("--enforce-eager")));
+        // The other port has no address: no RoCE v2 GID there, so it cannot carry the job.
+        const Rendered bad = render(spec, {node(QStringLiteral("c1"), cx, QStringLiteral("enp61s0f0np0"), QStringLiteral("10.9.0.1"))});
+        QVERIFY(anyContains(bad.errors, QStringLiteral("no RoCE v2 GID")));
+    }
+
+    void tcpOnlyAndOverrides()
+    {
+        const ProbeReport e810 = fixture(QStringLiteral("strix-halo-e810-roce"));
+        JobSpec spec;
+        spec.image = QStringLiteral("img");
+        spec.model = QStringLiteral("/m/x");
+        spec.tcpOnly = true;
+        spec.env.insert(QStringLiteral("NCCL_DEBUG"), QStringLiteral("INFO"));
+        spec.nodeEnv[QStringLiteral("h2")].insert(QStringLiteral("NCCL_SOCKET_IFNAME"), QStringLiteral("eth9"));
+        const QList<JobNode> nodes{node(QStringLiteral("h1"), e810, QStringLiteral("enp194s0np0"), QStringLiteral("192.168.100.1")),
+                                   node(QStringLiteral("h2"), e810, QStringLiteral("enp194s0np0"), QStringLiteral("192.168.100.2"))};
+        const Rendered r = render(spec, nodes);
+        QVERIFY(r.ok());
+        QCOMPARE(env(r, QStringLiteral("h1"), QStringLiteral("NCCL_IB_DISABLE")), QStringLiteral("1"));
+        QCOMPARE(env(r, QStringLiteral("h1"), QStringLiteral("NCCL_IB_HCA")), QStringLiteral("<unset>"));
+        QCOMPARE(env(r, QStringLiteral("h1"), QStringLiteral("NCCL_IB_GID_INDEX")), QStringLiteral("<unset>"));
+        QCOMPARE(env(r, QStringLiteral("h1"), QStringLiteral("NCCL_DEBUG")), QStringLiteral("INFO"));
+        QCOMPARE(env(r, QStringLiteral("h2"), QStringLiteral("NCCL_SOCKET_IFNAME")), QStringLiteral("eth9"));
+        QCOMPARE(env(r, QStringLiteral("h1"), QStringLiteral("NCCL_SOCKET_IFNAME")), QStringLiteral("enp194s0np0"));
+        QVERIFY(!r.steps.at(0).command.contains(QStringLiteral("/dev/infiniband")));
+        // A node without RDMA works TCP-only, and is refused for RDMA with the way out named.
+        const ProbeReport none = fixture(QStringLiteral("strix-halo-no-rdma"));
+        QList<JobNode> plain{node(QStringLiteral("p1"), none, QStringLiteral("enp195s0"), QStringLiteral("192.168.1.73"))};
+        QVERIFY(render(spec, plain).ok());
+        spec.tcpOnly = false;
+        QVERIFY(anyContains(render(spec, plain).errors, QStringLiteral("TCP-only")));
+    }
+
+    void refusals()
+    {
+        const ProbeReport e810 = fixture(QStringLiteral("strix-halo-e810-roce"));
+        const ProbeReport iw = fixture(QStringLiteral("e810-iwarp"));
+        JobSpec spec;
+        spec.image = QStringLiteral("img");
+        spec.model = QStringLiteral("/m/x");
+        QVERIFY(anyContains(render(spec, {node(QStringLiteral("w"), iw, QStringLiteral("enp23s0f1"), QStringLiteral("10.22.116.221"))}).errors,
+                            QStringLiteral("iWARP")));
+        ProbeReport down = e810;
+        down.rdma[0].state = QStringLiteral("DOWN");
+        QVERIFY(anyContains(render(spec, {node(QStringLiteral("d"), down, QStringLiteral("enp194s0np0"), QStringLiteral("192.168.100.1"))}).errors,
+                            QStringLiteral("not ACTIVE")));
+        QVERIFY(anyContains(render(spec, {node(QStringLiteral("n"), e810, QString(), QString())}).errors,
+                            QStringLiteral("run the cluster setup")));
+        JobNode unprobed = node(QStringLiteral("u"), e810, QStringLiteral("enp194s0np0"), QStringLiteral("192.168.100.1"));
+        unprobed.probe.reset();
+        QVERIFY(anyContains(render(spec, {unprobed}).errors, QStringLiteral("not been probed")));
+        const QList<JobNode> ok{node(QStringLiteral("h1"), e810, QStringLiteral("enp194s0np0"), QStringLiteral("192.168.100.1"))};
+        JobSpec s = spec;
+        s.model.clear();
+        QVERIFY(anyContains(render(s, ok).errors, QStringLiteral("Give the model")));
+        s = spec;
+        s.image.clear();
+        QVERIFY(anyContains(render(s, ok).errors, QStringLiteral("container image")));
+        s.runtime = Runtime::Host;
+        QVERIFY(render(s, ok).ok());
+        s = spec;
+        s.name = QStringLiteral("Bad Name");
+        QVERIFY(anyContains(render(s, ok).errors, QStringLiteral("Job name")));
+        s = spec;
+        s.port = 70000;
+        QVERIFY(anyContains(render(s, ok).errors, QStringLiteral("out of range")));
+        s = spec;
+        s.env.insert(QStringLiteral("BAD-NAME"), QStringLiteral("x"));
+        QVERIFY(anyContains(render(s, ok).errors, QStringLiteral("not an environment variable name")));
+        s = spec;
+        s.gpuMemoryUtilization = 0.95;
+        QVERIFY(render(s, ok).ok());
+        QVERIFY(anyContains(render(s, ok).warnings, QStringLiteral("runs out of memory")));
+        s = spec;
+        s.engine = Engine::LlamaRpc;
+        s.model = QStringLiteral("Qwen/Qwen3-32B");
+        QVERIFY(anyContains(render(s, ok).errors, QStringLiteral(".gguf")));
+    }
+
+    void quotingThroughARealShell_data()
+    {
+        QTest::addColumn<int>("runtime");
+        QTest::newRow("podman") << int(Runtime::Podman);
+        QTest::newRow("docker") << int(Runtime::Docker);
+        QTest::newRow("host") << int(Runtime::Host);
+        QTest::newRow("toolbox") << int(Runtime::Toolbox);
+    }
+
+    void quotingThroughARealShell()
+    {
+        QFETCH(int, runtime);
+        const ProbeReport e810 = fixture(QStringLiteral("strix-halo-e810-roce"));
+        JobSpec spec;
+        spec.runtime = Runtime(runtime);
+        spec.image = QStringLiteral("img 'with' $(quotes)");
+        spec.model = QStringLiteral("/models/my model's \"best\" $HOME `id`; rm -rf x");
+        spec.env.insert(QStringLiteral("HF_HOME"), QStringLiteral("/cache/$(whoami) ';x"));
+        spec.extraArgs = {QStringLiteral("--served-model-name"), QStringLiteral("a b;c")};
+        const QList<JobNode> nodes{node(QStringLiteral("h1"), e810, QStringLiteral("enp194s0np0"), QStringLiteral("192.168.100.1")),
+                                   node(QStringLiteral("h2"), e810, QStringLiteral("enp194s0np0"), QStringLiteral("192.168.100.2"))};
+        const Rendered r = render(spec, nodes);
+        QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
+        QTemporaryDir home;
+        const Step &serve = r.steps.last();
+        const QList<QStringList> calls = runWithStandIns(serve.command, home.path());
+        QCOMPARE(calls.size(), 1);
+        const QStringList call = calls.first();
+        // Whatever wraps it, vllm's own arguments arrive exactly as rendered, each one word.
+        const qsizetype at = call.indexOf(QStringLiteral("serve"));
+        QVERIFY2(at > 0, qPrintable(call.join(QStringLiteral(" | "))));
+        QCOMPARE(call.mid(at - 1), serve.argv);
+        if (spec.runtime == Runtime::Podman || spec.runtime == Runtime::Docker) {
+            QCOMPARE(call.first(), spec.runtime == Runtime::Podman ? QStringLiteral("podman") : QStringLiteral("docker"));
+            QVERIFY(call.contains(QStringLiteral("halolink-tp-ray-head")));
+            // The Ray head's container carries the environment and the image exactly.
+            const QList<QStringList> head = runWithStandIns(r.steps.first().command, home.path());
+            QVERIFY(!head.isEmpty());
+            QVERIFY(head.last().contains(QStringLiteral("--env=HF_HOME=/cache/$(whoami) ';x")));
+            QVERIFY(head.last().contains(spec.image));
+            QVERIFY(head.last().contains(QStringLiteral("--env=NCCL_IB_GID_INDEX=1")));
+        } else {
+            QCOMPARE(call.first(), spec.runtime == Runtime::Toolbox ? QStringLiteral("toolbox") : QStringLiteral("vllm"));
+            QVERIFY(QFile::exists(home.filePath(QStringLiteral(".cache/halolink/jobs/tp/vllm.pid"))));
+            QVERIFY(QFile::exists(home.filePath(QStringLiteral(".cache/halolink/jobs/tp/vllm.log"))));
+        }
+        QVERIFY(!QFile::exists(QStringLiteral("x")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestJobRender)
+#include "tst_jobrender.moc"
