@@ -15,8 +15,6 @@ namespace {
 
 using cli::tr;
 
-// Named in INTERFACES.md but not built yet: say so instead of pretending.
-const QStringList kPlannedCommands = {QStringLiteral("job")};
 
 QString commandsHelp()
 {
@@ -31,6 +29,9 @@ QString commandsHelp()
               "  configure plan|apply|confirm|rollback|status NODE [--spec FILE] [--confirm-within SEC]\n"
               "                          RoCE v2 on a node's data-plane NIC; apply rolls back by itself\n"
               "                          unless 'configure confirm NODE' follows in time.\n"
+              "  job launch --dry-run --model M [options] NODE...\n"
+              "                          What a tensor-parallel job (vLLM over Ray, llama.cpp RPC) would\n"
+              "                          run on each node, with the RDMA environment from its probe.\n"
               "\n"
               "Nodes are reached over SSH with ~/.ssh/config and ~/.ssh/known_hosts. A node's host key\n"
               "seen for the first time is refused unless --accept-new-host-key is given; a changed key\n"
@@ -107,10 +108,8 @@ int dispatch(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return cli::runSnapshot(commandArguments, out, err);
     if (command == QLatin1String("configure"))
         return cli::runConfigure(commandArguments, out, err);
-    if (kPlannedCommands.contains(command)) {
-        err << "halolinkctl: " << tr("'%1' is not available in this version yet.").arg(command) << '\n';
-        return CtlFailure;
-    }
+    if (command == QLatin1String("job"))
+        return cli::runJob(commandArguments, out, err);
     err << "halolinkctl: " << tr("unknown command '%1'.").arg(command) << '\n' << cli::usageHint() << '\n';
     return CtlUsage;
 }

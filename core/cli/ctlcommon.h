@@ -104,5 +104,6 @@ int runProbe(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int runBench(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int runSnapshot(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int runConfigure(const QStringList &arguments, QTextStream &out, QTextStream &err);
+int runJob(const QStringList &arguments, QTextStream &out, QTextStream &err);
 
 } // namespace halolink::cli
