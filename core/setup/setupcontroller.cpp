@@ -299,6 +299,16 @@ void SetupController::confirmAll()
     startOperation(QStringLiteral("confirm"), nodes);
 }
 
+void SetupController::refreshStatus()
+{
+    QList<int> nodes;
+    for (int i = 0; i < m_runs.size(); ++i) {
+        if (m_runs.at(i).changed)
+            nodes << i;
+    }
+    startOperation(QStringLiteral("status"), nodes);
+}
+
 void SetupController::rollbackAll()
 {
     QList<int> nodes;
@@ -455,7 +465,7 @@ void SetupController::startCall(int node)
     m_calls.insert(node, call);
     if (op == QLatin1String("apply"))
         m_runs[node].events.clear();
-    setPhase(node, busyPhase.value(op, Phase::Idle));
+    setPhase(node, busyPhase.value(op, m_runs[node].phase)); // status keeps the phase it checks
     log(node, tr("%1: %2").arg(op, argsFor(op).join(QLatin1Char(' '))));
     call->start();
 }
@@ -569,6 +579,30 @@ void SetupController::onCallFinished(int node, EngineCall *call)
             log(node, tr("confirm failed: %1").arg(run.error));
             Q_EMIT nodeChanged(node);
         }
+    } else if (op == QLatin1String("status")) {
+        const QString state = doc.value(QStringLiteral("state")).toString();
+        if (code == QLatin1String("no_journal")) {
+            run.changed = false;
+            run.errorCode.clear();
+            setPhase(node, Phase::Idle);
+        } else if (!code.isEmpty()) {
+            m_operationOk = false;
+            log(node, tr("status: %1").arg(run.error));
+        } else if (state == QLatin1String("awaiting_confirm")) {
+            run.deadline = qint64(doc.value(QStringLiteral("deadline")).toDouble());
+            setPhase(node, Phase::Applied);
+        } else if (state == QLatin1String("confirmed")) {
+            setPhase(node, Phase::Confirmed);
+        } else if (state == QLatin1String("rolled_back")) {
+            run.changed = false;
+            setPhase(node, Phase::RolledBack);
+        } else {
+            setPhase(node, Phase::Failed);
+        }
+        log(node, tr("status: %1%2").arg(state.isEmpty() ? code : state,
+                                          doc.value(QStringLiteral("reason")).toString().isEmpty()
+                                              ? QString()
+                                              : QStringLiteral(" (%1)").arg(doc.value(QStringLiteral("reason")).toString())));
     } else if (op == QLatin1String("rollback")) {
         if (code.isEmpty() || code == QLatin1String("nothing_to_roll_back") || code == QLatin1String("no_journal")) {
             run.changed = false;

@@ -107,6 +107,9 @@ public:
     void applyAll();
     void verifyAll();
     void confirmAll();
+    // Asks every node that carried a change (after a resume) where its
+    // journal stands: awaiting confirmation, confirmed, rolled back by its timer...
+    void refreshStatus();
     // Nodes with a change not yet undone (applied, confirmed, or failed part-way).
     void rollbackAll();
     void cancel();

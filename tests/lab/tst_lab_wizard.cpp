@@ -5,8 +5,9 @@
 // apply (automatic rollback armed); verify (engine checks + TCP/RDMA bench
 // between every pair); confirm (inventory saved). Then three nodes on a
 // switch: an apply that fails on one node (its module blocked), the others
-// rolled back with one click, a clean apply and verify, and leaving the
-// wizard mid-way, which rolls everything back and says so.
+// rolled back with one click, a clean apply and verify, leaving it to the
+// nodes' timers, resuming (the nodes report where they stand), and leaving
+// again, which rolls everything back and says so.
 //
 // Needs a bare lab of 3 nodes (HALOLINK_LAB_DIR; ctest's lab_wizard fixture).
 // HALOLINK_SCREENSHOT_DIR: also save every page at a normal and a small size,
@@ -472,11 +473,34 @@ private Q_SLOTS:
             QVERIFY2(cell(pairs, r, 3).endsWith(QStringLiteral("µs")), qPrintable(cell(pairs, r, 0)));
         shoot(&wizard, QStringLiteral("7-verify-3"));
 
-        // Leaving now (not confirmed): everything is rolled back, and it says so.
+        // Left to the nodes' timers: the wizard closes, the change stays, the state is saved.
         QVERIFY(QFile::exists(setup::SetupController::stateFilePath()));
+        wizard.setLeaveChoice(SetupWizard::LeaveChoice::KeepTimers);
         wizard.reject();
-        QTRY_VERIFY_WITH_TIMEOUT(!wizard.isVisible(), 120000);
-        QVERIFY2(wizard.leaveMessage().contains(QStringLiteral("rolled back")), qPrintable(wizard.leaveMessage()));
+        QVERIFY(!wizard.isVisible());
+        QVERIFY2(wizard.leaveMessage().contains(QStringLiteral("rolls back by itself")), qPrintable(wizard.leaveMessage()));
+        QVERIFY(dataPlaneState(1) != m_before[1]);
+
+        // Resumed: the nodes say where they stand (awaiting confirmation), and it goes on from there.
+        SetupWizard resumed(actions.get());
+        resumed.setLeaveChoice(SetupWizard::LeaveChoice::RollBack);
+        resumed.show();
+        QString resumeError;
+        QVERIFY2(resumed.resume(&resumeError), qPrintable(resumeError));
+        QTRY_VERIFY_WITH_TIMEOUT(resumed.currentId() == int(SetupWizard::ReviewPageId) && resumed.currentPage()->isComplete(),
+                                 180000);
+        for (int i = 0; i < 3; ++i) {
+            QCOMPARE(resumed.controller()->run(i).phase, setup::Phase::Applied);
+            QVERIFY(resumed.controller()->run(i).deadline > 0);
+        }
+        resumed.next();
+        QCOMPARE(resumed.currentId(), int(SetupWizard::ApplyPageId));
+        QVERIFY(resumed.currentPage()->isComplete()); // applied: on to Verify, or roll back
+
+        // Leaving now (not confirmed): everything is rolled back, and it says so.
+        resumed.reject();
+        QTRY_VERIFY_WITH_TIMEOUT(!resumed.isVisible(), 120000);
+        QVERIFY2(resumed.leaveMessage().contains(QStringLiteral("rolled back")), qPrintable(resumed.leaveMessage()));
         for (int i = 1; i <= 3; ++i)
             QCOMPARE(dataPlaneState(i), m_before[i]);
     }

@@ -86,6 +86,11 @@ SetupWizard::SetupWizard(NodeActions *actions, QWidget *parent)
     connect(this, &QWizard::currentIdChanged, this, [this] { saveProgress(); });
     connect(m_controller, &setup::SetupController::operationFinished, this, [this](const QString &op, bool ok) {
         saveProgress();
+        if (m_statusPending && op == QLatin1String("plan")) {
+            m_statusPending = false;
+            m_controller->refreshStatus();
+            return;
+        }
         if (m_leaving && (op == QLatin1String("apply") || op == QLatin1String("verify") || op == QLatin1String("plan"))) {
             // Leaving was asked mid-operation: now roll back what it changed.
             if (m_controller->anyChanged())
@@ -151,6 +156,9 @@ bool SetupWizard::resume(QString *error)
     const int page = m_controller->restoreState(*state, error);
     if (page < 0)
         return false;
+    // What the saved phases said may be old: each changed node tells where it
+    // stands, once the Review page's planning is done (one operation at a time).
+    m_statusPending = m_controller->anyChanged();
     // Resume where choices are reviewed again: never straight into an operation.
     int target = std::clamp(page, int(NodesPageId), int(VerifyPageId));
     if (target == ReviewPageId)

@@ -66,6 +66,7 @@ private:
     QString m_leaveMessage;
     bool m_leaving = false;
     bool m_confirming = false;
+    bool m_statusPending = false; // after a resume with changes: ask the nodes
 };
 
 } // namespace halolink::ui
