@@ -2,6 +2,7 @@
 
 #include "setup/setupcontroller.h"
 #include "setup/setupwizard.h"
+#include "jobs/jobpreviewdialog.h"
 
 #include "appidentity.h"
 #include "dashboard/dashboardpage.h"
@@ -222,6 +223,15 @@ void MainWindow::createActions()
     QMenu *clusterMenu = menuBar()->addMenu(tr("&Cluster"));
     clusterMenu->addAction(m_setupAction);
     clusterMenu->addAction(m_dashboardAction);
+    m_jobPreviewAction = clusterMenu->addAction(tr("&Job Preview…"), this, [this] {
+        ClusterController *cluster = m_nodeActions->cluster();
+        auto *dialog = new JobPreviewDialog(m_nodeActions->inventory(),
+                                            [cluster](const QString &id) { return cluster->probeReport(id); }, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+    });
+    m_jobPreviewAction->setToolTip(tr("What a tensor-parallel job (vLLM over Ray, llama.cpp RPC) would run on each "
+                                      "node, with the RDMA environment from the probes"));
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->addAction(tr("&About HaloLink"), this, &MainWindow::showAbout);
     helpMenu->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);

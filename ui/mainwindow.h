@@ -50,6 +50,7 @@ public:
     DashboardPage *dashboard() const { return m_dashboard; }
     QAction *dashboardAction() const { return m_dashboardAction; }
     QAction *setupAction() const { return m_setupAction; }
+    QAction *jobPreviewAction() const { return m_jobPreviewAction; }
     SetupWizard *setupWizard() const { return m_wizard; }
     // Nodes over SSH: inventory, cluster controller, node dialogs.
     NodeActions *nodeActions() const { return m_nodeActions; }
@@ -110,6 +111,7 @@ private:
     QToolButton *m_dashboardButton;
     QAction *m_dashboardAction = nullptr;
     QAction *m_setupAction = nullptr;
+    QAction *m_jobPreviewAction = nullptr;
     SetupWizard *m_wizard = nullptr; // reset when it closes (deleted on close)
     QMenu *m_nodeMenu = nullptr;
     NodeActions *m_nodeActions = nullptr;

@@ -6,7 +6,7 @@
 // quotes, $, ;) as exactly one argument each.
 
 #include "jobs/jobrender.h"
-#include "protocol/probedecoder.h"
+#include "fixture_probes.h"
 
 #include <QDir>
 #include <QFile>
@@ -19,15 +19,11 @@ using namespace halolink::jobs;
 
 namespace {
 
+using test::fixtureProbe;
+
 ProbeReport fixture(const QString &name)
 {
-    QFile f(QStringLiteral(HALOLINK_FIXTURES_DIR "/snapshots/%1/expected-probe.json").arg(name));
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("cannot read fixture %s", qPrintable(name));
-    auto r = decodeProbeReport(f.readAll());
-    if (!r.value)
-        qFatal("fixture %s does not decode", qPrintable(name));
-    return *r.value;
+    return fixtureProbe(name);
 }
 
 JobNode node(const QString &name, const ProbeReport &probe, const QString &iface, const QString &ip)

@@ -3,7 +3,7 @@
 // the engine spec, the exported script (run for real with sh), and the
 // preflight table.
 
-#include "protocol/probedecoder.h"
+#include "fixture_probes.h"
 #include "setup/preflight.h"
 #include "setup/setupplan.h"
 
@@ -18,15 +18,11 @@ using namespace halolink::setup;
 
 namespace {
 
+using test::fixtureProbe;
+
 ProbeReport fixture(const QString &name)
 {
-    QFile f(QStringLiteral(HALOLINK_FIXTURES_DIR "/snapshots/%1/expected-probe.json").arg(name));
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("cannot read fixture %s", qPrintable(name));
-    auto r = decodeProbeReport(f.readAll());
-    if (!r.value)
-        qFatal("fixture %s does not decode", qPrintable(name));
-    return *r.value;
+    return fixtureProbe(name);
 }
 
 NodeInput node(const QString &name, const ProbeReport &probe, const QString &iface = {}, const QString &address = {})

@@ -129,16 +129,38 @@ class TestLabWizard : public QObject
         applyColorScheme(ColorScheme::Light);
     }
 
-    // A node actions object as the main window has it, without This computer.
-    std::unique_ptr<NodeActions> makeActions(NodeListModel *model, QTreeView *view, QWidget *window)
+    // The main window's side of the wizard: node list, NodeActions (inventory,
+    // cluster sessions, dialogs) without This computer, started.
+    struct App {
+        QWidget window;
+        NodeListModel model;
+        QTreeView view;
+        std::unique_ptr<NodeActions> actions;
+        App()
+        {
+            view.setModel(&model);
+            actions = std::make_unique<NodeActions>(&model, &view, &window);
+            ClusterController::Options o = actions->cluster()->options();
+            o.includeLocal = false;
+            o.connectTimeout = 30s; // TCG: logins take seconds
+            actions->cluster()->setOptions(o);
+            actions->cluster()->setBackoff(1s, 5s);
+            actions->start();
+        }
+    };
+
+    // A shown wizard that rolls back when left, with short bench runs.
+    static std::unique_ptr<SetupWizard> makeWizard(App &app, int latencyIters)
     {
-        auto actions = std::make_unique<NodeActions>(model, view, window);
-        ClusterController::Options o = actions->cluster()->options();
-        o.includeLocal = false;
-        o.connectTimeout = 30s; // TCG: logins take seconds
-        actions->cluster()->setOptions(o);
-        actions->cluster()->setBackoff(1s, 5s);
-        return actions;
+        auto wizard = std::make_unique<SetupWizard>(app.actions.get());
+        wizard->setLeaveChoice(SetupWizard::LeaveChoice::RollBack);
+        setup::BenchOptions bench;
+        bench.latencyIters = latencyIters;
+        bench.latencyWarmup = latencyIters / 10;
+        bench.bandwidthSeconds = 1.0;
+        wizard->controller()->setBenchOptions(bench);
+        wizard->show();
+        return wizard;
     }
 
     static void noDialogs(NodeActions *actions)
@@ -190,21 +212,10 @@ private Q_SLOTS:
     {
         if (!m_skip.isEmpty())
             QSKIP(qPrintable(m_skip));
-        QWidget window;
-        NodeListModel model;
-        QTreeView view;
-        view.setModel(&model);
-        auto actions = makeActions(&model, &view, &window);
-        actions->start();
-
-        SetupWizard wizard(actions.get());
-        wizard.setLeaveChoice(SetupWizard::LeaveChoice::RollBack);
-        setup::BenchOptions bench;
-        bench.latencyIters = 300;
-        bench.latencyWarmup = 30;
-        bench.bandwidthSeconds = 1.0;
-        wizard.controller()->setBenchOptions(bench);
-        wizard.show();
+        App app;
+        NodeActions *actions = app.actions.get();
+        const auto wizardOwner = makeWizard(app, 300);
+        SetupWizard &wizard = *wizardOwner;
         QVERIFY(QTest::qWaitForWindowExposed(&wizard));
 
         // 1. Nodes: typed; one of them cannot be reached.
@@ -222,7 +233,7 @@ private Q_SLOTS:
                                      cell(table, 1, 2).startsWith(QStringLiteral("Ready")),
                                  180000);
         QTRY_VERIFY_WITH_TIMEOUT(cell(table, 2, 2).contains(QStringLiteral("nreachable")), 60000);
-        noDialogs(actions.get());
+        noDialogs(actions);
         QVERIFY(!nodesPage->isComplete());
         auto *nodesStatus = wizard.findChild<QLabel *>(QStringLiteral("nodesStatus"));
         QVERIFY2(nodesStatus->text().contains(QStringLiteral("127.0.0.1:1")), qPrintable(nodesStatus->text()));
@@ -394,20 +405,10 @@ private Q_SLOTS:
         const Run block = labSsh(3, QStringLiteral("echo 'install rdma_rxe /bin/false' > /etc/modprobe.d/zz-halolink-test.conf"));
         QCOMPARE(block.exitCode, 0);
 
-        QWidget window;
-        NodeListModel model;
-        QTreeView view;
-        view.setModel(&model);
-        auto actions = makeActions(&model, &view, &window);
-        actions->start();
-        SetupWizard wizard(actions.get());
-        wizard.setLeaveChoice(SetupWizard::LeaveChoice::RollBack);
-        setup::BenchOptions bench;
-        bench.latencyIters = 200;
-        bench.latencyWarmup = 20;
-        bench.bandwidthSeconds = 1.0;
-        wizard.controller()->setBenchOptions(bench);
-        wizard.show();
+        App app;
+        NodeActions *actions = app.actions.get();
+        const auto wizardOwner = makeWizard(app, 200);
+        SetupWizard &wizard = *wizardOwner;
         QVERIFY(QTest::qWaitForWindowExposed(&wizard));
 
         auto *nodesPage = qobject_cast<NodesPage *>(wizard.currentPage());
@@ -415,7 +416,7 @@ private Q_SLOTS:
         QVERIFY2(nodesPage->addHosts(QStringLiteral("node3"), &error), qPrintable(error));
         QCOMPARE(nodesPage->checkedNodeIds().size(), 3);
         QTRY_VERIFY_WITH_TIMEOUT(nodesPage->isComplete(), 180000);
-        noDialogs(actions.get());
+        noDialogs(actions);
         wizard.next();
         wizard.findChild<QCheckBox *>(QStringLiteral("softRoceCheck"))->setChecked(true);
         QVERIFY(wizard.currentPage()->isComplete());
@@ -482,7 +483,7 @@ private Q_SLOTS:
         QVERIFY(dataPlaneState(1) != m_before[1]);
 
         // Resumed: the nodes say where they stand (awaiting confirmation), and it goes on from there.
-        SetupWizard resumed(actions.get());
+        SetupWizard resumed(actions);
         resumed.setLeaveChoice(SetupWizard::LeaveChoice::RollBack);
         resumed.show();
         QString resumeError;
@@ -510,13 +511,8 @@ private Q_SLOTS:
         if (!m_skip.isEmpty())
             QSKIP(qPrintable(m_skip));
         // The state saved when the last wizard was left: a new one resumes it.
-        QWidget window;
-        NodeListModel model;
-        QTreeView view;
-        view.setModel(&model);
-        auto actions = makeActions(&model, &view, &window);
-        actions->start();
-        SetupWizard wizard(actions.get());
+        App app;
+        SetupWizard wizard(app.actions.get());
         QString error;
         QVERIFY2(wizard.resume(&error), qPrintable(error));
         QCOMPARE(wizard.controller()->nodes().size(), 3);

@@ -15,3 +15,6 @@ halolink_add_qt_test(tst_nodedialogs SOURCES ui/tst_nodedialogs.cpp LIBS halolin
 
 # The main window with an SSH node (real sshd on loopback; skips without root).
 halolink_add_qt_test(tst_mainwindow_nodes SOURCES ui/tst_mainwindow_nodes.cpp LIBS halolink_ui halolink_core halolink_sshd_fixture LABELS ui ssh)
+
+# The job preview (nodes from a real inventory file, probes from the fixtures).
+halolink_add_qt_test(tst_jobpreview SOURCES ui/tst_jobpreview.cpp LIBS halolink_ui halolink_core LABELS ui)
