@@ -41,11 +41,27 @@ std::string tail(const std::string &text, size_t max = 2000)
     return text.size() <= max ? text : text.substr(text.size() - max);
 }
 
+// Empty when the process is gone. Read with plain read(2): a process that
+// exits while its cmdline is read makes read fail with ESRCH, and libstdc++'s
+// filebuf throws on that instead of reporting end of file.
 std::vector<std::string> procCmdline(int pid)
 {
     std::vector<std::string> argv;
-    std::ifstream in("/proc/" + std::to_string(pid) + "/cmdline", std::ios::binary);
-    std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string path = "/proc/" + std::to_string(pid) + "/cmdline";
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return argv;
+    std::string all;
+    char buf[4096];
+    for (;;) {
+        const ssize_t n = ::read(fd, buf, sizeof buf);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break; // end, or the process went away meanwhile
+        all.append(buf, static_cast<size_t>(n));
+    }
+    ::close(fd);
     std::string word;
     for (char c : all) {
         if (c == '\0') {
