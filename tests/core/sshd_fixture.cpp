@@ -591,4 +591,13 @@ void NetnsSet::destroy()
     m_count = 0;
 }
 
+void SshdFixture::exportClientEnvironment() const
+{
+    qputenv("HALOLINK_SSH_CONFIG", clientConfig().toUtf8());
+    qputenv("HALOLINK_SSH_KNOWN_HOSTS", knownHosts().toUtf8());
+    qputenv("HALOLINK_SSH_GLOBAL_KNOWN_HOSTS", (dir() + QStringLiteral("/client/global_known_hosts")).toUtf8());
+    qputenv("HALOLINK_SSH_DIR", (dir() + QStringLiteral("/client")).toUtf8());
+    qputenv("HALOLINK_SSH_AGENT", "none");
+}
+
 } // namespace halolink::test

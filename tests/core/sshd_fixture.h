@@ -78,6 +78,10 @@ public:
     bool grantSudo(bool noPassword, QString *error);
     void revokeSudo();
     QString sudoersFile() const;
+
+    // Points the app's SSH layer (HALOLINK_SSH_* variables) at the fixture's
+    // client files: its ssh config, known_hosts, ssh dir, and no agent.
+    void exportClientEnvironment() const;
     static QString sudoUnavailableReason();
 
     // "SHA256:..." of a public key, as `ssh-keygen -lf` prints it.

@@ -78,11 +78,7 @@ private Q_SLOTS:
                 m_servers[i] = m_fx.startServer(&error);
                 QVERIFY2(m_servers[i] >= 0, qPrintable(error));
             }
-            qputenv("HALOLINK_SSH_CONFIG", m_fx.clientConfig().toUtf8());
-            qputenv("HALOLINK_SSH_KNOWN_HOSTS", m_fx.knownHosts().toUtf8());
-            qputenv("HALOLINK_SSH_GLOBAL_KNOWN_HOSTS", (m_fx.dir() + QStringLiteral("/client/global_known_hosts")).toUtf8());
-            qputenv("HALOLINK_SSH_DIR", (m_fx.dir() + QStringLiteral("/client")).toUtf8());
-            qputenv("HALOLINK_SSH_AGENT", "none");
+            m_fx.exportClientEnvironment();
             m_ready = true;
         }
     }

@@ -66,11 +66,7 @@ private Q_SLOTS:
         QVERIFY2(m_fx.setUp(&error), qPrintable(error));
         m_server = m_fx.startServer(&error);
         QVERIFY2(m_server >= 0, qPrintable(error));
-        qputenv("HALOLINK_SSH_CONFIG", m_fx.clientConfig().toUtf8());
-        qputenv("HALOLINK_SSH_KNOWN_HOSTS", m_fx.knownHosts().toUtf8());
-        qputenv("HALOLINK_SSH_GLOBAL_KNOWN_HOSTS", (m_fx.dir() + QStringLiteral("/client/global_known_hosts")).toUtf8());
-        qputenv("HALOLINK_SSH_DIR", (m_fx.dir() + QStringLiteral("/client")).toUtf8());
-        qputenv("HALOLINK_SSH_AGENT", "none");
+        m_fx.exportClientEnvironment();
         // The node's host key is known already: no host-key dialog in this test.
         QFile pub(m_fx.hostKey() + QStringLiteral(".pub"));
         QVERIFY(pub.open(QIODevice::ReadOnly));
