@@ -287,22 +287,6 @@ void MainWindow::showNodePage()
 {
     if (!m_nodeView->selectionModel()->hasSelection())
         m_nodeView->setCurrentIndex(m_nodeProxy->index(m_nodes->rowOf(kLocalId), 0));
-    // The page follows the node list's current node.
-    connect(m_nodeView->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex &current) {
-        if (!current.isValid())
-            return;
-        const QString id = current.data(Roles::Key).toString();
-        if (id.isEmpty() || id == m_currentId)
-            return;
-        m_currentId = id;
-        showCurrentNode();
-    });
-    connect(m_nodes, &QAbstractItemModel::rowsRemoved, this, [this] {
-        if (m_nodes->rowOf(m_currentId) < 0) {
-            m_currentId = kLocalId;
-            showCurrentNode();
-        }
-    });
     m_pages->setCurrentWidget(m_page);
     m_dashboardAction->setChecked(false);
 }
