@@ -1,12 +1,18 @@
-// halolinkctl job launch --dry-run: exactly what a tensor-parallel job would
-// run where (core/jobs/jobrender.h), from each node's live probe (over SSH) or
-// from probe documents given with --probe-file (e.g. a snapshot's probe).
+// halolinkctl job: tensor-parallel jobs across nodes.
+//   launch [--dry-run]  what would run where (core/jobs/jobrender.h), from each
+//                       node's live probe or --probe-file; without --dry-run
+//                       the launcher (core/jobs/joblauncher.h) starts it, waits
+//                       until it is ready and runs the smoke test;
+//   status, logs, stop, restart, smoke   jobs found on the nodes (job.json).
 
 #include "cli/ctlcommon.h"
 
-#include "jobs/jobrender.h"
+#include "jobs/joblauncher.h"
+#include "ssh/remoteprocess.h"
+#include "ssh/remotetask.h"
 #include "protocol/probedecoder.h"
 
+#include <QEventLoop>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -16,18 +22,339 @@ namespace halolink::cli {
 
 using namespace std::chrono_literals;
 
+
+namespace {
+
+QJsonObject smokeJson(const jobs::SmokeResult &r)
+{
+    QJsonArray nodes;
+    for (const jobs::NodeTraffic &t : r.proof.nodes) {
+        auto opt = [](const std::optional<qint64> &v) { return v ? QJsonValue(double(*v)) : QJsonValue(); };
+        nodes.append(QJsonObject{{QStringLiteral("node"), t.name},
+                                 {QStringLiteral("rdma_device"), t.rdmaDevice},
+                                 {QStringLiteral("rdma_port"), t.rdmaPort},
+                                 {QStringLiteral("rdma_packets"), opt(t.rdmaPackets)},
+                                 {QStringLiteral("rdma_bytes"), opt(t.rdmaBytes)},
+                                 {QStringLiteral("nic_bytes"), opt(t.nicBytes)},
+                                 {QStringLiteral("nic_packets"), opt(t.nicPackets)},
+                                 {QStringLiteral("rdma_moved"), t.rdmaMoved},
+                                 {QStringLiteral("nic_moved"), t.nicMoved},
+                                 {QStringLiteral("error"), t.error}});
+    }
+    return QJsonObject{
+        {QStringLiteral("ok"), r.ok},
+        {QStringLiteral("error"), r.error},
+        {QStringLiteral("ttft_ms"), r.ttftMs},
+        {QStringLiteral("total_ms"), r.totalMs},
+        {QStringLiteral("completion_tokens"), r.tokens},
+        {QStringLiteral("tokens_per_s"), r.tokensPerSecond ? QJsonValue(*r.tokensPerSecond) : QJsonValue()},
+        {QStringLiteral("text"), r.text},
+        {QStringLiteral("proof"),
+         QJsonObject{{QStringLiteral("verdict"), jobs::verdictName(r.proof.verdict)},
+                     {QStringLiteral("summary"), r.proof.summary},
+                     {QStringLiteral("causes"), QJsonArray::fromStringList(r.proof.causes)},
+                     {QStringLiteral("nodes"), nodes}}}};
+}
+
+QJsonObject discoveredJson(const jobs::DiscoveredJob &d)
+{
+    QJsonArray nodes;
+    for (const jobs::JobNode &n : d.job.nodes) {
+        QJsonObject roles;
+        for (const QString &role : d.job.rolesOn(n.nodeId))
+            roles.insert(role, d.unreachable.contains(n.name) ? QJsonValue() : QJsonValue(d.running.value(n.nodeId).value(role)));
+        nodes.append(QJsonObject{{QStringLiteral("node"), n.name},
+                                 {QStringLiteral("data_ip"), n.dataIp},
+                                 {QStringLiteral("reachable"), !d.unreachable.contains(n.name)},
+                                 {QStringLiteral("roles"), roles}});
+    }
+    return QJsonObject{{QStringLiteral("name"), d.job.spec.name},
+                       {QStringLiteral("engine"), jobs::engineName(d.job.spec.engine)},
+                       {QStringLiteral("runtime"), jobs::runtimeName(d.job.spec.runtime)},
+                       {QStringLiteral("model"), d.job.spec.model},
+                       {QStringLiteral("api"), d.job.rendered.apiUrl},
+                       {QStringLiteral("started_at"), d.job.startedAt.toString(Qt::ISODate)},
+                       {QStringLiteral("state"), d.allRunning()   ? QStringLiteral("running")
+                                                 : d.anyRunning() ? QStringLiteral("partly running")
+                                                                  : QStringLiteral("stopped")},
+                       {QStringLiteral("nodes"), nodes}};
+}
+
+void printSmoke(const jobs::SmokeResult &r, QTextStream &out)
+{
+    if (r.ok) {
+        out << tr("smoke test: %1 token(s)").arg(r.tokens) << ", "
+            << tr("time to first token %1 ms").arg(r.ttftMs, 0, 'f', 0) << ", "
+            << (r.tokensPerSecond ? tr("%1 tokens/s").arg(*r.tokensPerSecond, 0, 'f', 1) : tr("tokens/s n/a")) << '\n';
+        out << tr("answer: %1").arg(r.text.simplified()) << '\n';
+    } else {
+        out << tr("smoke test failed: %1").arg(r.error) << '\n';
+    }
+    out << tr("traffic: %1").arg(jobs::verdictName(r.proof.verdict)) << " - " << r.proof.summary << '\n';
+    for (const QString &c : r.proof.causes)
+        out << tr("likely cause: %1").arg(c) << '\n';
+}
+
+// Waits for one of the launcher's finish signals.
+template<typename Signal>
+bool waitFor(jobs::JobLauncher &launcher, Signal signal)
+{
+    QEventLoop loop;
+    bool result = false;
+    QObject::connect(&launcher, signal, &loop, [&](bool ok) {
+        result = ok;
+        loop.quit();
+    });
+    loop.exec();
+    return result;
+}
+
+} // namespace
+
+
+namespace {
+
+struct ActionArgs {
+    QString action;
+    QStringList args; // job name, then nodes (status: nodes)
+    QString node;
+    QString role;
+    QString lines;
+    bool follow = false;
+    bool json = false;
+    bool acceptNew = false;
+    double timeoutSeconds = 120;
+    QString prompt;
+    int maxTokens = 64;
+};
+
+} // namespace
+
+static int runJobAction(const ActionArgs &a, Inventory &inventory, QTextStream &out, QTextStream &err)
+{
+    const QString prefix = QStringLiteral("halolinkctl job %1: ").arg(a.action);
+    QStringList nodeNames = a.args;
+    QString jobName;
+    if (a.action != QLatin1String("status")) {
+        if (nodeNames.isEmpty()) {
+            err << prefix << tr("give the job's name.") << '\n';
+            return CtlUsage;
+        }
+        jobName = nodeNames.takeFirst();
+    }
+    bool ok = false;
+    const int lineCount = a.lines.toInt(&ok);
+    if (!ok || lineCount < 0) {
+        err << prefix << tr("--lines needs a number.") << '\n';
+        return CtlUsage;
+    }
+    QList<Node> where;
+    if (nodeNames.isEmpty()) {
+        for (const Node &n : inventory.nodes()) {
+            if (!n.isLocal())
+                where << n;
+        }
+    } else {
+        const auto resolved = resolveNodes(inventory, nodeNames, QStringLiteral("job"), err);
+        if (!resolved)
+            return CtlUsage;
+        where = *resolved;
+    }
+    if (where.isEmpty()) {
+        err << prefix << tr("no SSH nodes in the inventory.") << '\n';
+        return CtlFailure;
+    }
+    CtlConnector connector(&inventory, a.acceptNew, err);
+    connector.connectAll(where, std::chrono::milliseconds(qint64(a.timeoutSeconds * 1000)));
+    QStringList ids;
+    for (const Node &n : where) {
+        if (connector.isReady(n.id))
+            ids << n.id;
+        else
+            err << prefix << n.name << ": " << connector.failure(n.id) << '\n';
+    }
+    jobs::JobDiscovery discovery(&connector.controller());
+    {
+        QEventLoop loop;
+        QObject::connect(&discovery, &jobs::JobDiscovery::finished, &loop, &QEventLoop::quit);
+        discovery.discover(ids);
+        loop.exec();
+    }
+    for (const QString &e : discovery.errors())
+        err << prefix << e << '\n';
+    const QList<jobs::DiscoveredJob> found = discovery.jobs();
+
+    if (a.action == QLatin1String("status")) {
+        if (a.json) {
+            QJsonArray arr;
+            for (const jobs::DiscoveredJob &d : found)
+                arr.append(discoveredJson(d));
+            out << QJsonDocument(QJsonObject{{QStringLiteral("schema"), QStringLiteral("halolink.job-status/1")},
+                                             {QStringLiteral("jobs"), arr}})
+                       .toJson(QJsonDocument::Indented);
+        } else if (found.isEmpty()) {
+            out << tr("No jobs on %1 node(s).").arg(ids.size()) << '\n';
+        } else {
+            for (const jobs::DiscoveredJob &d : found) {
+                const QJsonObject j = discoveredJson(d);
+                out << QStringLiteral("%1  %2  %3 on %4  model %5  %6  started %7\n")
+                           .arg(d.job.spec.name, j.value(QStringLiteral("state")).toString(),
+                                jobs::engineName(d.job.spec.engine), jobs::runtimeName(d.job.spec.runtime),
+                                d.job.spec.model, d.job.rendered.apiUrl + QStringLiteral("/v1"),
+                                d.job.startedAt.toLocalTime().toString(Qt::ISODate));
+                for (const jobs::JobNode &n : d.job.nodes) {
+                    QStringList roles;
+                    for (const QString &r : d.job.rolesOn(n.nodeId))
+                        roles << QStringLiteral("%1 %2").arg(r, d.unreachable.contains(n.name) ? tr("unknown (not reachable)")
+                                                                  : d.running.value(n.nodeId).value(r) ? tr("running")
+                                                                                                       : tr("stopped"));
+                    out << QStringLiteral("  %1 (%2): %3\n").arg(n.name, n.dataIp, roles.join(QStringLiteral(", ")));
+                }
+            }
+        }
+        return CtlOk;
+    }
+
+    const jobs::DiscoveredJob *match = nullptr;
+    for (const jobs::DiscoveredJob &d : found) {
+        if (d.job.spec.name == jobName)
+            match = &d;
+    }
+    if (!match) {
+        err << prefix << tr("no job '%1' on %2.").arg(jobName, nodeNames.isEmpty() ? tr("the inventory's nodes") : nodeNames.join(QStringLiteral(", ")))
+            << '\n';
+        return CtlFailure;
+    }
+    // Every node of the job must be connected, not only those searched.
+    QList<Node> missing;
+    for (const jobs::JobNode &n : match->job.nodes) {
+        if (!connector.isReady(n.nodeId)) {
+            const auto node = inventory.node(n.nodeId);
+            if (!node) {
+                err << prefix << tr("%1 (a node of the job) is no longer in the inventory.").arg(n.name) << '\n';
+                return CtlFailure;
+            }
+            missing << *node;
+        }
+    }
+    if (!missing.isEmpty()) {
+        connector.connectAll(missing, std::chrono::milliseconds(qint64(a.timeoutSeconds * 1000)));
+        for (const Node &n : missing) {
+            if (!connector.isReady(n.id)) {
+                err << prefix << n.name << ": " << connector.failure(n.id) << '\n';
+                return CtlFailure;
+            }
+        }
+    }
+
+    if (a.action == QLatin1String("logs")) {
+        int failures = 0;
+        for (const jobs::Step &s : match->job.rendered.steps) {
+            if (!a.node.isEmpty() && s.nodeName != a.node && s.nodeId != a.node)
+                continue;
+            if (!a.role.isEmpty() && s.role != a.role)
+                continue;
+            SshSession *ssh = connector.controller().sshSession(s.nodeId);
+            const QString label = QStringLiteral("%1/%2: ").arg(s.nodeName, s.role);
+            RemoteTask task(ssh, jobs::logCommand(match->job.spec, s.role, lineCount, false));
+            QEventLoop loop;
+            QObject::connect(&task, &RemoteTask::finished, &loop, &QEventLoop::quit);
+            QObject::connect(&task, &RemoteTask::failed, &loop, &QEventLoop::quit);
+            task.start();
+            loop.exec();
+            if (task.failure() != RemoteTask::Failure::None) {
+                ++failures;
+                err << prefix << label << task.errorString() << '\n';
+                continue;
+            }
+            for (const QByteArray &l : task.standardOutput().split('\n')) {
+                if (!l.isEmpty())
+                    out << label << QString::fromUtf8(l) << '\n';
+            }
+        }
+        if (a.follow) {
+            // New lines of every selected role, as they come, until interrupted.
+            QEventLoop loop;
+            QList<RemoteProcess *> procs;
+            for (const jobs::Step &s : match->job.rendered.steps) {
+                if ((!a.node.isEmpty() && s.nodeName != a.node && s.nodeId != a.node) || (!a.role.isEmpty() && s.role != a.role))
+                    continue;
+                auto *p = new RemoteProcess(connector.controller().sshSession(s.nodeId),
+                                            jobs::logCommand(match->job.spec, s.role, 0, true), &loop);
+                const QString label = QStringLiteral("%1/%2: ").arg(s.nodeName, s.role);
+                QObject::connect(p, &RemoteProcess::lineReceived, &loop, [&out, label](const QByteArray &l) {
+                    out << label << QString::fromUtf8(l) << '\n';
+                    out.flush();
+                });
+                procs << p;
+                p->start();
+            }
+            if (!procs.isEmpty())
+                loop.exec();
+        }
+        return failures ? CtlFailure : CtlOk;
+    }
+
+    jobs::JobLauncher launcher(&connector.controller());
+    launcher.setJob(match->job);
+    if (!a.prompt.isEmpty() || a.maxTokens != 64)
+        launcher.setSmokePrompt(a.prompt.isEmpty() ? QStringLiteral("In one sentence: what is tensor parallelism?") : a.prompt,
+                                a.maxTokens);
+    QTextStream &progress = a.json ? err : out;
+    QObject::connect(&launcher, &jobs::JobLauncher::message, &launcher, [&progress](const QString &node, const QString &text) {
+        progress << (node.isEmpty() ? QString() : node + QStringLiteral(": ")) << text << '\n';
+        progress.flush();
+    });
+    if (a.action == QLatin1String("stop")) {
+        launcher.stop();
+        const bool stopped = waitFor(launcher, &jobs::JobLauncher::stopFinished);
+        if (!stopped)
+            err << prefix << launcher.errorString() << '\n';
+        return stopped ? CtlOk : CtlFailure;
+    }
+    if (a.action == QLatin1String("restart")) {
+        launcher.restart();
+        const bool launched = waitFor(launcher, &jobs::JobLauncher::launchFinished);
+        if (!launched)
+            err << prefix << launcher.errorString() << '\n';
+        return launched ? CtlOk : CtlFailure;
+    }
+    // smoke
+    if (!match->allRunning()) {
+        err << prefix << tr("the job '%1' is not running on every node (halolinkctl job status).").arg(jobName) << '\n';
+        return CtlFailure;
+    }
+    launcher.smokeTest();
+    const bool smokeOk = waitFor(launcher, &jobs::JobLauncher::smokeFinished);
+    if (a.json)
+        out << QJsonDocument(QJsonObject{{QStringLiteral("schema"), QStringLiteral("halolink.job-smoke/1")},
+                                         {QStringLiteral("name"), jobName},
+                                         {QStringLiteral("smoke"), smokeJson(launcher.smokeResult())}})
+                   .toJson(QJsonDocument::Indented);
+    else
+        printSmoke(launcher.smokeResult(), out);
+    return smokeOk ? CtlOk : CtlFailure;
+}
+
 int runJob(const QStringList &arguments, QTextStream &out, QTextStream &err)
 {
     CommandParser cp(
         QStringLiteral("job"),
         tr("Tensor-parallel inference jobs (vLLM over Ray, or llama.cpp RPC) across nodes.\n\n"
-           "  launch --dry-run --model M [options] NODE...\n"
-           "      Print what would run where: per node the environment (RDMA values from that node's probe,\n"
-           "      each with its source) and the commands in order. The first NODE is the head. Nodes need a\n"
-           "      data-plane interface and address (the cluster setup writes them).\n\n"
-           "Starting jobs is not available in this version yet; --dry-run is.\n"
-           "Exit codes: 0 success, 1 failure (e.g. a node cannot carry the job), 2 bad usage."),
-        QStringLiteral("launch --dry-run [options] NODE..."));
+           "  launch [--dry-run] --model M [options] NODE...\n"
+           "      --dry-run prints what would run where: per node the environment (RDMA values from that\n"
+           "      node's probe, each with its source) and the commands in order, and starts nothing.\n"
+           "      Without it the job is checked on every node (runtime, image, model, ports, memory),\n"
+           "      started detached in order with readiness waits, and smoke-tested: one chat completion\n"
+           "      (time to first token, tokens/s) with the RDMA port counters of every node as proof of\n"
+           "      the transport. A failed launch stops what it started. The first NODE is the head;\n"
+           "      nodes need a data-plane interface and address (the cluster setup writes them).\n"
+           "  status [NODE...]             jobs found on the nodes (default: every SSH node) and what runs\n"
+           "  logs NAME [--node N] [--role R] [--lines N] [--follow]\n"
+           "  stop NAME | restart NAME | smoke NAME   [NODE...: where to look for it]\n\n"
+           "Exit codes: 0 success, 1 failure (e.g. a check failed, the job did not become ready, the\n"
+           "smoke test failed), 2 bad usage."),
+        QStringLiteral("launch|status|logs|stop|restart|smoke ..."));
     const QCommandLineOption dryRun(QStringLiteral("dry-run"), tr("Print what would run where; start nothing."));
     const QCommandLineOption engine(QStringLiteral("engine"), tr("vllm (default) or llama-rpc."), tr("engine"),
                                     QStringLiteral("vllm"));
@@ -52,18 +379,38 @@ int runJob(const QStringList &arguments, QTextStream &out, QTextStream &err)
                                  tr("NAME=VALUE"));
     const QCommandLineOption probeFile(QStringLiteral("probe-file"),
                                        tr("Use this halolink.probe/1 document for NODE instead of probing it "
-                                          "(repeatable)."),
+                                          "(repeatable; --dry-run only)."),
                                        tr("NODE=FILE"));
-    const QCommandLineOption json(QStringLiteral("json"), tr("The rendering as JSON."));
-    const QCommandLineOption timeout(QStringLiteral("timeout"), tr("Give up after <seconds> (default 120)."),
+    const QCommandLineOption noSmoke(QStringLiteral("no-smoke"), tr("launch: skip the smoke test."));
+    const QCommandLineOption rayTimeout(QStringLiteral("ray-timeout"),
+                                        tr("launch: seconds for Ray to have every node (default 180)."), tr("seconds"),
+                                        QStringLiteral("180"));
+    const QCommandLineOption serverTimeout(QStringLiteral("server-timeout"),
+                                           tr("launch: seconds for the server to load the model and answer "
+                                              "(default 2400)."),
+                                           tr("seconds"), QStringLiteral("2400"));
+    const QCommandLineOption prompt(QStringLiteral("prompt"), tr("smoke test: the question asked."), tr("text"));
+    const QCommandLineOption maxTokens(QStringLiteral("max-tokens"), tr("smoke test: tokens asked for (default 64)."),
+                                       tr("n"), QStringLiteral("64"));
+    const QCommandLineOption nodeOpt(QStringLiteral("node"), tr("logs: only this node."), tr("node"));
+    const QCommandLineOption roleOpt(QStringLiteral("role"),
+                                     tr("logs: only this role (ray-head, ray-worker, vllm, rpc-server, llama-server)."),
+                                     tr("role"));
+    const QCommandLineOption lines(QStringLiteral("lines"), tr("logs: the last N lines (default 100)."), tr("n"),
+                                   QStringLiteral("100"));
+    const QCommandLineOption follow(QStringLiteral("follow"), tr("logs: keep printing new lines until interrupted."));
+    const QCommandLineOption json(QStringLiteral("json"), tr("Machine-readable output."));
+    const QCommandLineOption timeout(QStringLiteral("timeout"), tr("Connecting: give up after <seconds> (default 120)."),
                                      tr("seconds"), QStringLiteral("120"));
     const QCommandLineOption acceptNew(QStringLiteral("accept-new-host-key"),
                                        tr("Trust and save the host key of a node seen for the first time."));
     cp.parser.addOptions({dryRun, engine, runtime, image, model, name, port, memory, eager, noEager, maxLen, tcpOnly,
-                          tos, env, probeFile, json, timeout, acceptNew});
-    cp.parser.addPositionalArgument(QStringLiteral("action"), tr("launch"), QStringLiteral("launch"));
-    cp.parser.addPositionalArgument(QStringLiteral("nodes"), tr("The nodes; the first is the head."),
-                                    QStringLiteral("NODE..."));
+                          tos, env, probeFile, noSmoke, rayTimeout, serverTimeout, prompt, maxTokens, nodeOpt, roleOpt,
+                          lines, follow, json, timeout, acceptNew});
+    cp.parser.addPositionalArgument(QStringLiteral("action"), tr("launch, status, logs, stop, restart or smoke"),
+                                    QStringLiteral("ACTION"));
+    cp.parser.addPositionalArgument(QStringLiteral("args"), tr("launch: the nodes, the head first; others: the job name."),
+                                    QStringLiteral("..."));
     int rc = 0;
     if (!cp.parse(arguments, out, err, &rc))
         return rc;
@@ -72,16 +419,28 @@ int runJob(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return CtlUsage;
     };
     const QStringList pos = cp.parser.positionalArguments();
-    if (pos.isEmpty() || pos.first() != QLatin1String("launch"))
-        return usage(tr("the action is 'launch'."));
+    static const QStringList actions{QStringLiteral("launch"), QStringLiteral("status"), QStringLiteral("logs"),
+                                     QStringLiteral("stop"),   QStringLiteral("restart"), QStringLiteral("smoke")};
+    if (pos.isEmpty() || !actions.contains(pos.first()))
+        return usage(tr("the action is launch, status, logs, stop, restart or smoke."));
+    const QString action = pos.first();
+    bool ok = false;
+    const double seconds = cp.parser.value(timeout).toDouble(&ok);
+    if (!ok || seconds <= 0)
+        return usage(tr("--timeout needs a positive number of seconds."));
+    const int smokeTokens = cp.parser.value(maxTokens).toInt(&ok);
+    if (!ok || smokeTokens < 1 || smokeTokens > 4096)
+        return usage(tr("--max-tokens is 1-4096."));
+    const QString smokePrompt = cp.parser.isSet(prompt) ? cp.parser.value(prompt) : QString();
+    const bool asJson = cp.parser.isSet(json);
+
+    Inventory inventory;
+    loadInventory(inventory, err);
+
+    if (action != QLatin1String("launch"))
+        return runJobAction({action, pos.mid(1), cp.parser.value(nodeOpt), cp.parser.value(roleOpt), cp.parser.value(lines), cp.parser.isSet(follow), asJson, cp.parser.isSet(acceptNew), seconds, smokePrompt, smokeTokens}, inventory, out, err);
     if (pos.size() < 2)
         return usage(tr("give the nodes, the head first."));
-    if (!cp.parser.isSet(dryRun)) {
-        err << "halolinkctl job launch: "
-            << tr("starting jobs is not available in this version yet; --dry-run shows exactly what would run where.")
-            << '\n';
-        return CtlFailure;
-    }
     jobs::JobSpec spec;
     const auto e = jobs::parseEngine(cp.parser.value(engine));
     if (!e)
@@ -94,7 +453,6 @@ int runJob(const QStringList &arguments, QTextStream &out, QTextStream &err)
     spec.image = cp.parser.value(image);
     spec.model = cp.parser.value(model);
     spec.name = cp.parser.value(name);
-    bool ok = false;
     spec.port = cp.parser.value(port).toInt(&ok);
     if (!ok)
         return usage(tr("--port needs a number."));
@@ -130,12 +488,15 @@ int runJob(const QStringList &arguments, QTextStream &out, QTextStream &err)
             return usage(tr("--probe-file needs NODE=FILE, got '%1'.").arg(kv));
         probeFiles.insert(kv.left(eq), kv.mid(eq + 1));
     }
-    const double seconds = cp.parser.value(timeout).toDouble(&ok);
-    if (!ok || seconds <= 0)
-        return usage(tr("--timeout needs a positive number of seconds."));
-
-    Inventory inventory;
-    loadInventory(inventory, err);
+    const double raySeconds = cp.parser.value(rayTimeout).toDouble(&ok);
+    if (!ok || raySeconds <= 0)
+        return usage(tr("--ray-timeout needs a positive number of seconds."));
+    const double serverSeconds = cp.parser.value(serverTimeout).toDouble(&ok);
+    if (!ok || serverSeconds <= 0)
+        return usage(tr("--server-timeout needs a positive number of seconds."));
+    const bool dry = cp.parser.isSet(dryRun);
+    if (!dry && !probeFiles.isEmpty())
+        return usage(tr("--probe-file is for --dry-run: a launch probes the nodes it starts on."));
     const auto resolved = resolveNodes(inventory, pos.mid(1), QStringLiteral("job"), err);
     if (!resolved)
         return CtlUsage;
@@ -161,8 +522,12 @@ int runJob(const QStringList &arguments, QTextStream &out, QTextStream &err)
         }
         nodes << j;
     }
+    for (const Node &n : *resolved) {
+        if (!dry && n.isLocal())
+            return usage(tr("%1: jobs run on SSH nodes.").arg(n.name));
+    }
+    CtlConnector connector(&inventory, cp.parser.isSet(acceptNew), err);
     if (!toProbe.isEmpty()) {
-        CtlConnector connector(&inventory, cp.parser.isSet(acceptNew), err);
         connector.connectAll(toProbe, std::chrono::milliseconds(qint64(seconds * 1000)));
         for (jobs::JobNode &j : nodes) {
             if (j.probe)
@@ -183,42 +548,94 @@ int runJob(const QStringList &arguments, QTextStream &out, QTextStream &err)
     }
 
     const jobs::Rendered rendered = jobs::render(spec, nodes);
-    if (cp.parser.isSet(json)) {
-        QJsonArray steps;
-        for (const jobs::Step &s : rendered.steps)
-            steps.append(QJsonObject{{QStringLiteral("order"), s.order},
-                                     {QStringLiteral("node"), s.nodeName},
-                                     {QStringLiteral("role"), s.role},
-                                     {QStringLiteral("what"), s.what},
-                                     {QStringLiteral("argv"), QJsonArray::fromStringList(s.argv)},
-                                     {QStringLiteral("command"), s.command},
-                                     {QStringLiteral("waits_for"), s.readiness}});
-        QJsonObject envs;
-        for (const jobs::JobNode &n : nodes) {
-            QJsonArray vars;
-            for (const jobs::EnvVar &v : rendered.env.value(n.nodeId))
-                vars.append(QJsonObject{{QStringLiteral("name"), v.name},
-                                        {QStringLiteral("value"), v.value},
-                                        {QStringLiteral("source"), v.source}});
-            envs.insert(n.name, vars);
+    if (dry || !rendered.ok()) {
+        if (asJson) {
+            QJsonArray steps;
+            for (const jobs::Step &s : rendered.steps)
+                steps.append(QJsonObject{{QStringLiteral("order"), s.order},
+                                         {QStringLiteral("node"), s.nodeName},
+                                         {QStringLiteral("role"), s.role},
+                                         {QStringLiteral("what"), s.what},
+                                         {QStringLiteral("argv"), QJsonArray::fromStringList(s.argv)},
+                                         {QStringLiteral("command"), s.command},
+                                         {QStringLiteral("waits_for"), s.readiness}});
+            QJsonObject envs;
+            for (const jobs::JobNode &n : nodes) {
+                QJsonArray vars;
+                for (const jobs::EnvVar &v : rendered.env.value(n.nodeId))
+                    vars.append(QJsonObject{{QStringLiteral("name"), v.name},
+                                            {QStringLiteral("value"), v.value},
+                                            {QStringLiteral("source"), v.source}});
+                envs.insert(n.name, vars);
+            }
+            out << QJsonDocument(QJsonObject{{QStringLiteral("schema"), QStringLiteral("halolink.job-plan/1")},
+                                             {QStringLiteral("ok"), rendered.ok()},
+                                             {QStringLiteral("errors"), QJsonArray::fromStringList(rendered.errors)},
+                                             {QStringLiteral("warnings"), QJsonArray::fromStringList(rendered.warnings)},
+                                             {QStringLiteral("api"), rendered.apiUrl},
+                                             {QStringLiteral("env"), envs},
+                                             {QStringLiteral("steps"), steps}})
+                       .toJson(QJsonDocument::Indented);
+        } else if (rendered.ok()) {
+            out << jobs::describe(rendered, nodes);
         }
-        out << QJsonDocument(QJsonObject{{QStringLiteral("schema"), QStringLiteral("halolink.job-plan/1")},
-                                         {QStringLiteral("ok"), rendered.ok()},
-                                         {QStringLiteral("errors"), QJsonArray::fromStringList(rendered.errors)},
-                                         {QStringLiteral("warnings"), QJsonArray::fromStringList(rendered.warnings)},
-                                         {QStringLiteral("api"), rendered.apiUrl},
-                                         {QStringLiteral("env"), envs},
-                                         {QStringLiteral("steps"), steps}})
-                   .toJson(QJsonDocument::Indented);
-    } else if (rendered.ok()) {
-        out << jobs::describe(rendered, nodes);
+        if (!rendered.ok()) {
+            for (const QString &m : rendered.errors)
+                err << "halolinkctl job launch: " << m << '\n';
+            return CtlFailure;
+        }
+        return CtlOk;
     }
-    if (!rendered.ok()) {
-        for (const QString &m : rendered.errors)
-            err << "halolinkctl job launch: " << m << '\n';
+
+    // The launch itself.
+    jobs::JobLauncher launcher(&connector.controller());
+    jobs::JobLauncher::Timeouts t;
+    t.ray = std::chrono::milliseconds(qint64(raySeconds * 1000));
+    t.server = std::chrono::milliseconds(qint64(serverSeconds * 1000));
+    launcher.setTimeouts(t);
+    if (!smokePrompt.isEmpty() || smokeTokens != 64)
+        launcher.setSmokePrompt(smokePrompt.isEmpty() ? QStringLiteral("In one sentence: what is tensor parallelism?")
+                                                      : smokePrompt,
+                                smokeTokens);
+    jobs::Job job;
+    job.spec = spec;
+    job.nodes = nodes;
+    job.rendered = rendered;
+    launcher.setJob(job);
+    QTextStream &progress = asJson ? err : out;
+    QObject::connect(&launcher, &jobs::JobLauncher::message, &launcher, [&progress](const QString &node, const QString &text) {
+        progress << (node.isEmpty() ? QString() : node + QStringLiteral(": ")) << text << '\n';
+        progress.flush();
+    });
+    for (const QString &w : rendered.warnings)
+        progress << tr("warning: %1").arg(w) << '\n';
+    launcher.launch();
+    const bool launched = waitFor(launcher, &jobs::JobLauncher::launchFinished);
+    QJsonObject doc{{QStringLiteral("schema"), QStringLiteral("halolink.job-launch/1")},
+                    {QStringLiteral("name"), spec.name},
+                    {QStringLiteral("launched"), launched},
+                    {QStringLiteral("api"), rendered.apiUrl},
+                    {QStringLiteral("problems"), QJsonArray::fromStringList(launcher.checkProblems())}};
+    if (!launched) {
+        doc.insert(QStringLiteral("error"), launcher.errorString());
+        if (asJson)
+            out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
+        err << "halolinkctl job launch: " << launcher.errorString() << '\n';
         return CtlFailure;
     }
-    return CtlOk;
+    bool smokeOk = true;
+    if (!cp.parser.isSet(noSmoke)) {
+        launcher.smokeTest();
+        smokeOk = waitFor(launcher, &jobs::JobLauncher::smokeFinished);
+        doc.insert(QStringLiteral("smoke"), smokeJson(launcher.smokeResult()));
+        if (!asJson)
+            printSmoke(launcher.smokeResult(), out);
+    }
+    if (asJson)
+        out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
+    else
+        out << tr("The job '%1' runs: %2/v1 (halolinkctl job stop %1 stops it).").arg(spec.name, rendered.apiUrl) << '\n';
+    return smokeOk ? CtlOk : CtlFailure;
 }
 
 } // namespace halolink::cli

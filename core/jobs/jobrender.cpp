@@ -4,6 +4,7 @@
 #include "ssh/shellquote.h"
 
 #include <QCoreApplication>
+#include <QJsonArray>
 #include <QRegularExpression>
 
 namespace halolink::jobs {
@@ -40,11 +41,6 @@ void setVar(QList<EnvVar> &env, const QString &name, const QString &value, const
     env.append({name, value, source});
 }
 
-QString containerName(const JobSpec &spec, const QString &role)
-{
-    return QStringLiteral("halolink-%1-%2").arg(spec.name, role);
-}
-
 // `podman|docker run -d` of argv in the job's image, with the node's environment.
 QStringList containerRun(const JobSpec &spec, const QString &role, const QList<EnvVar> &env, bool rdma,
                          const QStringList &argv)
@@ -74,22 +70,143 @@ QStringList containerRun(const JobSpec &spec, const QString &role, const QList<E
 }
 
 // A detached process on the host or in a toolbox: setsid + nohup, output to
-// the job's log, pid to a file (the launcher finds it again after a restart).
+// the job's log. The process writes its own pid (sh's $$, kept through the
+// execs) into <role>.pid before it becomes the program, and the command
+// returns once that file is there, so the launcher can check on it and stop
+// it at once, and find it again after a restart. A toolbox container shares
+// the host's pid namespace and $HOME, so the same works inside one.
 QString detached(const JobSpec &spec, const QString &role, const QList<EnvVar> &env, const QStringList &argv)
 {
     QStringList inner;
     if (spec.runtime == Runtime::Toolbox)
         inner << QStringLiteral("toolbox") << QStringLiteral("run") << QStringLiteral("-c") << spec.image;
-    inner << QStringLiteral("env");
+    inner << QStringLiteral("sh") << QStringLiteral("-c") << QStringLiteral("echo $$ >\"$0\" && exec \"$@\"");
+    const QString dir = jobDirShell(spec.name);
+    const QString pidFile = dir + QLatin1Char('/') + shellQuote(role + QStringLiteral(".pid"));
+    const QString logFile = dir + QLatin1Char('/') + shellQuote(role + QStringLiteral(".log"));
+    QStringList prog{QStringLiteral("env")};
     for (const EnvVar &v : env)
-        inner << v.name + QLatin1Char('=') + v.value;
-    inner << argv;
-    const QString dir = kLogDir + shellQuote(spec.name);
-    return QStringLiteral("mkdir -p %1 && { setsid nohup %2 >%1/%3.log 2>&1 </dev/null & echo $! >%1/%3.pid; }")
-        .arg(dir, shellCommand(inner), shellQuote(role));
+        prog << v.name + QLatin1Char('=') + v.value;
+    prog << argv;
+    return QStringLiteral("mkdir -p %1 && rm -f %2 && { setsid nohup %3 %2 %4 >%5 2>&1 </dev/null & } && "
+                          "i=0 && while [ ! -s %2 ] && [ $i -lt 150 ]; do sleep 0.1; i=$((i+1)); done && cat %2")
+        .arg(dir, pidFile, shellCommand(inner), shellCommand(prog), logFile);
+}
+
+const QString kVllmPidInContainer = QStringLiteral("/tmp/halolink-vllm.pid");
+const QString kVllmLogInContainer = QStringLiteral("/tmp/halolink-vllm.log");
+
+bool isContainer(Runtime r)
+{
+    return r == Runtime::Podman || r == Runtime::Docker;
+}
+
+QString containerTool(Runtime r)
+{
+    return r == Runtime::Podman ? QStringLiteral("podman") : QStringLiteral("docker");
+}
+
+// vLLM runs inside the head's Ray container (it is the Ray driver there).
+bool insideHeadContainer(const JobSpec &spec, const QString &role)
+{
+    return isContainer(spec.runtime) && role == QLatin1String("vllm");
+}
+
+// The program a role runs (what its /proc/PID/cmdline must contain).
+QString programOf(const QString &role)
+{
+    if (role.startsWith(QLatin1String("ray-")))
+        return QStringLiteral("ray");
+    return role; // vllm, rpc-server, llama-server
 }
 
 } // namespace
+
+QString jobDirShell(const QString &jobName)
+{
+    return kLogDir + shellQuote(jobName);
+}
+
+QString containerName(const JobSpec &spec, const QString &role)
+{
+    if (insideHeadContainer(spec, role))
+        return QStringLiteral("halolink-%1-ray-head").arg(spec.name);
+    return QStringLiteral("halolink-%1-%2").arg(spec.name, role);
+}
+
+QString runInRuntime(const JobSpec &spec, const QString &role, const QList<EnvVar> &env, const QStringList &argv)
+{
+    QStringList c;
+    if (isContainer(spec.runtime)) {
+        c << containerTool(spec.runtime) << QStringLiteral("exec") << containerName(spec, role);
+    } else {
+        if (spec.runtime == Runtime::Toolbox)
+            c << QStringLiteral("toolbox") << QStringLiteral("run") << QStringLiteral("-c") << spec.image;
+        c << QStringLiteral("env");
+        for (const EnvVar &v : env)
+            c << v.name + QLatin1Char('=') + v.value;
+    }
+    c << argv;
+    return shellCommand(c);
+}
+
+QString aliveCommand(const JobSpec &spec, const QString &role)
+{
+    if (insideHeadContainer(spec, role))
+        return QStringLiteral("%1 exec %2 sh -c %3")
+            .arg(containerTool(spec.runtime), shellQuote(containerName(spec, role)),
+                 shellQuote(QStringLiteral("kill -0 \"$(cat %1)\" 2>/dev/null").arg(kVllmPidInContainer)));
+    if (isContainer(spec.runtime))
+        return QStringLiteral("[ \"$(%1 container inspect --format '{{.State.Running}}' %2 2>/dev/null)\" = true ]")
+            .arg(containerTool(spec.runtime), shellQuote(containerName(spec, role)));
+    // The pid file's process, if it still runs the role's program (a pid
+    // reused by something else is not ours).
+    const QString pidFile = jobDirShell(spec.name) + QLatin1Char('/') + shellQuote(role + QStringLiteral(".pid"));
+    return QStringLiteral("p=$(cat %1 2>/dev/null) && [ -n \"$p\" ] && kill -0 \"$p\" 2>/dev/null && "
+                          "tr '\\000' '\\n' </proc/\"$p\"/cmdline | grep -q -F -- %2")
+        .arg(pidFile, shellQuote(programOf(role)));
+}
+
+QString stopCommand(const JobSpec &spec, const QString &role)
+{
+    if (insideHeadContainer(spec, role))
+        return QStringLiteral("%1 exec %2 sh -c %3 2>/dev/null; true")
+            .arg(containerTool(spec.runtime), shellQuote(containerName(spec, role)),
+                 shellQuote(QStringLiteral("p=$(cat %1) && kill -TERM \"$p\" && i=0 && while kill -0 \"$p\" "
+                                           "2>/dev/null && [ $i -lt 30 ]; do sleep 0.5; i=$((i+1)); done")
+                                .arg(kVllmPidInContainer)));
+    if (spec.runtime == Runtime::Podman)
+        return QStringLiteral("podman rm -f -t 15 %1 >/dev/null 2>&1; true").arg(shellQuote(containerName(spec, role)));
+    if (spec.runtime == Runtime::Docker)
+        return QStringLiteral("docker stop -t 15 %1 >/dev/null 2>&1; docker rm -f %1 >/dev/null 2>&1; true")
+            .arg(shellQuote(containerName(spec, role)));
+    // TERM to the process group (the process leads its own session), up to
+    // 15 s, then KILL. Only when the pid still runs the role's program.
+    const QString pidFile = jobDirShell(spec.name) + QLatin1Char('/') + shellQuote(role + QStringLiteral(".pid"));
+    return QStringLiteral("if %1; then p=$(cat %2); kill -TERM -- -\"$p\" 2>/dev/null || kill -TERM \"$p\"; i=0; "
+                          "while kill -0 \"$p\" 2>/dev/null && [ $i -lt 30 ]; do sleep 0.5; i=$((i+1)); done; "
+                          "kill -KILL -- -\"$p\" 2>/dev/null; kill -KILL \"$p\" 2>/dev/null; fi; rm -f %2; true")
+        .arg(aliveCommand(spec, role), pidFile);
+}
+
+QString logCommand(const JobSpec &spec, const QString &role, int lines, bool follow)
+{
+    const QString n = QString::number(qMax(0, lines));
+    if (insideHeadContainer(spec, role))
+        return shellCommand({containerTool(spec.runtime), QStringLiteral("exec"), containerName(spec, role),
+                             QStringLiteral("tail"), QStringLiteral("-n"), n,
+                             follow ? QStringLiteral("-F") : QStringLiteral("-q"), kVllmLogInContainer});
+    if (isContainer(spec.runtime)) {
+        QStringList c{containerTool(spec.runtime), QStringLiteral("logs"), QStringLiteral("--tail"), n};
+        if (follow)
+            c << QStringLiteral("-f");
+        c << containerName(spec, role);
+        return shellCommand(c) + QStringLiteral(" 2>&1");
+    }
+    return QStringLiteral("tail -n %1 %2 %3 2>&1")
+        .arg(n, follow ? QStringLiteral("-F") : QStringLiteral("-q"),
+             jobDirShell(spec.name) + QLatin1Char('/') + shellQuote(role + QStringLiteral(".log")));
+}
 
 QString engineName(Engine e)
 {
@@ -316,7 +433,8 @@ Rendered render(const JobSpec &spec, const QList<JobNode> &nodes)
             const QString tool = spec.runtime == Runtime::Podman ? QStringLiteral("podman") : QStringLiteral("docker");
             QStringList exec{tool, QStringLiteral("exec"), QStringLiteral("-d"), containerName(spec, QStringLiteral("ray-head")),
                              QStringLiteral("sh"), QStringLiteral("-c"),
-                             QStringLiteral("exec \"$@\" >>/tmp/halolink-vllm.log 2>&1"), QStringLiteral("vllm-serve")};
+                             QStringLiteral("echo $$ >%1 && exec \"$@\" >>%2 2>&1").arg(kVllmPidInContainer, kVllmLogInContainer),
+                             QStringLiteral("vllm-serve")};
             exec << serve;
             s.command = shellCommand(exec);
         }
@@ -369,6 +487,94 @@ QString describe(const Rendered &r, const QList<JobNode> &nodes)
     }
     t += tr("API: %1/v1\n").arg(r.apiUrl);
     return t;
+}
+
+} // namespace halolink::jobs
+
+namespace halolink::jobs {
+
+namespace {
+
+QJsonObject mapToJson(const QMap<QString, QString> &m)
+{
+    QJsonObject o;
+    for (auto it = m.cbegin(); it != m.cend(); ++it)
+        o.insert(it.key(), it.value());
+    return o;
+}
+
+QMap<QString, QString> mapFromJson(const QJsonObject &o)
+{
+    QMap<QString, QString> m;
+    for (auto it = o.constBegin(); it != o.constEnd(); ++it)
+        m.insert(it.key(), it.value().toString());
+    return m;
+}
+
+} // namespace
+
+QJsonObject specToJson(const JobSpec &spec)
+{
+    QJsonObject o{{QStringLiteral("name"), spec.name},
+                  {QStringLiteral("engine"), engineName(spec.engine)},
+                  {QStringLiteral("runtime"), runtimeName(spec.runtime)},
+                  {QStringLiteral("image"), spec.image},
+                  {QStringLiteral("model"), spec.model},
+                  {QStringLiteral("port"), spec.port},
+                  {QStringLiteral("gpu_memory_utilization"), spec.gpuMemoryUtilization},
+                  {QStringLiteral("ray_port"), spec.rayPort},
+                  {QStringLiteral("rpc_port"), spec.rpcPort},
+                  {QStringLiteral("tcp_only"), spec.tcpOnly},
+                  {QStringLiteral("env"), mapToJson(spec.env)},
+                  {QStringLiteral("extra_args"), QJsonArray::fromStringList(spec.extraArgs)}};
+    if (spec.enforceEager)
+        o.insert(QStringLiteral("enforce_eager"), *spec.enforceEager);
+    if (spec.maxModelLen)
+        o.insert(QStringLiteral("max_model_len"), *spec.maxModelLen);
+    if (spec.trafficClass)
+        o.insert(QStringLiteral("traffic_class"), *spec.trafficClass);
+    QJsonObject nodeEnv;
+    for (auto it = spec.nodeEnv.cbegin(); it != spec.nodeEnv.cend(); ++it)
+        nodeEnv.insert(it.key(), mapToJson(it.value()));
+    o.insert(QStringLiteral("node_env"), nodeEnv);
+    return o;
+}
+
+std::optional<JobSpec> specFromJson(const QJsonObject &o, QString *error)
+{
+    auto fail = [&](const QString &m) -> std::optional<JobSpec> {
+        if (error)
+            *error = m;
+        return std::nullopt;
+    };
+    JobSpec s;
+    s.name = o.value(QStringLiteral("name")).toString();
+    const auto e = parseEngine(o.value(QStringLiteral("engine")).toString());
+    const auto r = parseRuntime(o.value(QStringLiteral("runtime")).toString());
+    if (s.name.isEmpty() || !e || !r)
+        return fail(tr("not a job description (name, engine or runtime missing)"));
+    s.engine = *e;
+    s.runtime = *r;
+    s.image = o.value(QStringLiteral("image")).toString();
+    s.model = o.value(QStringLiteral("model")).toString();
+    s.port = o.value(QStringLiteral("port")).toInt(s.port);
+    s.gpuMemoryUtilization = o.value(QStringLiteral("gpu_memory_utilization")).toDouble(s.gpuMemoryUtilization);
+    s.rayPort = o.value(QStringLiteral("ray_port")).toInt(s.rayPort);
+    s.rpcPort = o.value(QStringLiteral("rpc_port")).toInt(s.rpcPort);
+    s.tcpOnly = o.value(QStringLiteral("tcp_only")).toBool();
+    if (o.contains(QStringLiteral("enforce_eager")))
+        s.enforceEager = o.value(QStringLiteral("enforce_eager")).toBool();
+    if (o.contains(QStringLiteral("max_model_len")))
+        s.maxModelLen = o.value(QStringLiteral("max_model_len")).toInt();
+    if (o.contains(QStringLiteral("traffic_class")))
+        s.trafficClass = o.value(QStringLiteral("traffic_class")).toInt();
+    s.env = mapFromJson(o.value(QStringLiteral("env")).toObject());
+    const QJsonObject nodeEnv = o.value(QStringLiteral("node_env")).toObject();
+    for (auto it = nodeEnv.constBegin(); it != nodeEnv.constEnd(); ++it)
+        s.nodeEnv.insert(it.key(), mapFromJson(it.value().toObject()));
+    for (const QJsonValue &v : o.value(QStringLiteral("extra_args")).toArray())
+        s.extraArgs << v.toString();
+    return s;
 }
 
 } // namespace halolink::jobs

@@ -8,6 +8,7 @@
 
 #include "protocol/probereport.h"
 
+#include <QJsonObject>
 #include <QList>
 #include <QMap>
 #include <QString>
@@ -79,6 +80,25 @@ Rendered render(const JobSpec &spec, const QList<JobNode> &nodes);
 
 // Plain text: per node, the environment with sources and the commands in order.
 QString describe(const Rendered &r, const QList<JobNode> &nodes);
+
+// Handles on what a role runs on its node, for the launcher (each a shell
+// command for the node's login shell, values quoted by shellQuote()):
+// "$HOME"/.cache/halolink/jobs/<name>: job.json, <role>.log and <role>.pid
+// (host and toolbox runtimes; containers carry the label halolink.job=<name>).
+QString jobDirShell(const QString &jobName);
+QString containerName(const JobSpec &spec, const QString &role);
+// argv in the role's runtime, in the foreground (e.g. `ray status`).
+QString runInRuntime(const JobSpec &spec, const QString &role, const QList<EnvVar> &env, const QStringList &argv);
+// Exit 0 while the role runs.
+QString aliveCommand(const JobSpec &spec, const QString &role);
+// TERM, up to 15 s, then KILL; exit 0 also when nothing ran.
+QString stopCommand(const JobSpec &spec, const QString &role);
+// The role's output: the last `lines` lines, then new ones when following.
+QString logCommand(const JobSpec &spec, const QString &role, int lines, bool follow);
+
+// The job as saved on the nodes (job.json) and read back on rediscovery.
+QJsonObject specToJson(const JobSpec &spec);
+std::optional<JobSpec> specFromJson(const QJsonObject &o, QString *error = nullptr);
 
 QString engineName(Engine e);
 QString runtimeName(Runtime r);

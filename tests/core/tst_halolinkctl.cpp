@@ -228,9 +228,15 @@ void TestHalolinkCtl::jobLaunchDryRun()
                   QStringLiteral("torch"), QStringLiteral("jh1")})
                  .exitCode,
              2);
+    // A launch probes the nodes it starts on: probe files are for dry runs.
     r = run(QStringList{QStringLiteral("job"), QStringLiteral("launch"), QStringLiteral("--model"), model, QStringLiteral("jh1")} + probes);
-    QCOMPARE(r.exitCode, 1);
-    QVERIFY2(r.err.contains("--dry-run"), r.err.constData());
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("--probe-file is for --dry-run"), r.err.constData());
+    // Actions other than launch need the job's name.
+    r = run({QStringLiteral("job"), QStringLiteral("stop")});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("job's name"), r.err.constData());
+    QCOMPARE(run({QStringLiteral("job"), QStringLiteral("frobnicate")}).exitCode, 2);
     r = run(QStringList{QStringLiteral("job"), QStringLiteral("launch"), QStringLiteral("--dry-run"), QStringLiteral("jh1")} + probes);
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("Give the model"), r.err.constData());

@@ -763,12 +763,16 @@ private Q_SLOTS:
 
     void plannedCommands()
     {
-        // `job` exists for dry runs; starting a job says plainly that it is not available yet.
+        // A launch on a node without a data plane is refused before anything starts.
         QCOMPARE(ctl({QStringLiteral("job")}).exitCode, 2);
         Run r = ctl({QStringLiteral("job"), QStringLiteral("launch"), QStringLiteral("--model"), QStringLiteral("/m"),
                      QStringLiteral("n1")});
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains("not available"), r.err.constData());
+        QVERIFY2(r.err.contains("run the cluster setup"), r.err.constData());
+        // No job of that name on the node.
+        r = ctl({QStringLiteral("job"), QStringLiteral("stop"), QStringLiteral("nosuchjob"), QStringLiteral("n1")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("no job 'nosuchjob'"), r.err.constData());
         // A dry run probes the node live over SSH; without a data plane it cannot carry a job.
         r = ctl({QStringLiteral("job"), QStringLiteral("launch"), QStringLiteral("--dry-run"), QStringLiteral("--tcp-only"),
                  QStringLiteral("--runtime"), QStringLiteral("host"), QStringLiteral("--model"), QStringLiteral("/m"),
