@@ -1,0 +1,349 @@
+#!/usr/bin/env bash
+# Self-test of HaloLink's `ray` and `vllm` TEST DOUBLES (not Ray, not vLLM) on
+# this host: no VMs and no RDMA device. Head 127.0.0.1, workers 127.0.0.2/.3
+# (loopback), a private Ray folder (HALOLINK_DOUBLE_RAY_DIR). The NET/IB path
+# is driven with a fake sysfs tree and, for the end-to-end exchange, a fake
+# ibv_rc_pingpong speaking TCP (the real one fails here: no device, which
+# exercises the run-time fallback). Exit 0 when everything passed.
+# HALOLINK_DOUBLE_SELFTEST_KEEP=1 keeps the temporary folder (logs).
+set -euo pipefail
+
+D="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+T="$(mktemp -d "${TMPDIR:-/tmp}/halolink-doubles-selftest.XXXXXX")"
+export HALOLINK_DOUBLE_RAY_DIR="$T/ray"
+export HALOLINK_DOUBLE_STARTUP_S=0.3
+export HALOLINK_DOUBLE_TOKEN_DELAY_S=0.01
+export HALOLINK_DOUBLE_HEARTBEAT_TIMEOUT_S=5
+export PATH="$D:$PATH"
+unset RAY_ADDRESS NCCL_SOCKET_IFNAME NCCL_IB_HCA NCCL_IB_GID_INDEX NCCL_IB_DISABLE VLLM_HOST_IP \
+    HALOLINK_DOUBLE_IB_SYSFS HALOLINK_DOUBLE_PINGPONG || true
+PY=/usr/bin/python3
+[ -x "$PY" ] || PY=python3
+PIDS=()
+START=$SECONDS
+
+cleanup() {
+    local p
+    for p in "${PIDS[@]}"; do kill -KILL "$p" 2>/dev/null || true; done
+    wait 2>/dev/null || true
+    if [ -n "${HALOLINK_DOUBLE_SELFTEST_KEEP:-}" ]; then echo "kept $T"; else rm -rf "$T"; fi
+}
+trap cleanup EXIT
+
+step() { printf '== %s (%ds)\n' "$*" $((SECONDS - START)); }
+die() {
+    printf 'FAIL: %s\n' "$*" >&2
+    for f in "$T"/*.log; do [ -f "$f" ] && { printf -- '--- %s\n' "$f" >&2; tail -n 40 "$f" >&2; }; done
+    exit 1
+}
+free_port() { "$PY" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+# wait_log FILE PATTERN [SECONDS]
+wait_log() {
+    local i
+    for ((i = 0; i < ${3:-15} * 10; i++)); do
+        grep -qE -- "$2" "$1" 2>/dev/null && return 0
+        sleep 0.1
+    done
+    die "'$2' not in $1 within ${3:-15} s"
+}
+# wait_exit PID [SECONDS]: waits for a background job; its exit code in RC
+wait_exit() {
+    local i
+    for ((i = 0; i < ${2:-15} * 10; i++)); do
+        kill -0 "$1" 2>/dev/null || break
+        sleep 0.1
+    done
+    kill -0 "$1" 2>/dev/null && die "pid $1 still running"
+    RC=0
+    { wait "$1"; } 2>/dev/null || RC=$?
+}
+# expect RC PATTERN CMD...: CMD exits with RC and its output matches PATTERN
+expect() {
+    local want=$1 pat=$2 rc=0
+    shift 2
+    "$@" >"$T/out.txt" 2>&1 || rc=$?
+    [ "$rc" = "$want" ] || { cat "$T/out.txt" >&2; die "$* exited $rc, expected $want"; }
+    grep -qE -- "$pat" "$T/out.txt" || { cat "$T/out.txt" >&2; die "$*: no '$pat' in its output"; }
+}
+bg() { # bg LOG CMD...: start in the background, pid in $!
+    local log=$1
+    shift
+    "$@" >"$log" 2>&1 </dev/null &
+    PIDS+=($!)
+}
+
+RP=$(free_port)
+VP=$(free_port)
+
+# A fake sysfs with one Soft-RoCE port: GID 0 link-local (RoCE v1), GID 1 the
+# IPv4-mapped RoCE v2 one, GID 2 empty.
+S="$T/sysfs"
+P="$S/rxe0/ports/1"
+mkdir -p "$P/gids" "$P/gid_attrs/types" "$S/rxe1/ports/1/gids" "$S/rxe1/ports/1/gid_attrs/types"
+echo "4: ACTIVE" >"$P/state"
+echo "Ethernet" >"$P/link_layer"
+echo "fe80:0000:0000:0000:5054:00ff:fe4c:0101" >"$P/gids/0"
+echo "IB/RoCE v1" >"$P/gid_attrs/types/0"
+echo "0000:0000:0000:0000:0000:ffff:7f00:0001" >"$P/gids/1"
+echo "RoCE v2" >"$P/gid_attrs/types/1"
+echo "0000:0000:0000:0000:0000:0000:0000:0000" >"$P/gids/2"
+echo "1: DOWN" >"$S/rxe1/ports/1/state"
+echo "Ethernet" >"$S/rxe1/ports/1/link_layer"
+
+# A fake ibv_rc_pingpong: same options, the exchange over TCP, same result lines.
+cat >"$T/fake_pingpong" <<'EOF'
+#!/usr/bin/python3
+import getopt, os, socket, sys, time
+opts, rest = getopt.getopt(sys.argv[1:], "p:d:i:s:m:r:n:l:eg:oOPtcjN")
+o = dict(opts)
+port, size, iters = int(o.get("-p", 18515)), int(o.get("-s", 4096)), int(o.get("-n", 1000))
+for k in ("-d", "-i", "-g"):
+    assert k in o, "missing " + k
+print("  local address:  LID 0x0000, QPN 0x000011, PSN 0x0a0b0c, GID ::ffff:127.0.0.1")
+time.sleep(0.3)  # like opening the device: the caller must wait until we listen
+if rest:
+    c = socket.create_connection((rest[0], port), timeout=10)
+    if os.environ.get("FAKE_PP_CLIENT_FAIL"):
+        sys.exit("Failed status transport retry counter exceeded (12) for wr_id 2")
+else:
+    s = socket.socket(socket.AF_INET6)
+    s.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+    s.bind(("::", port)); s.listen(1)
+    c, _ = s.accept()
+c.settimeout(20)
+t0 = time.time()
+buf = b"x" * size
+for _ in range(iters):
+    if rest:
+        c.sendall(buf)
+    n = 0
+    while n < size:
+        d = c.recv(size - n)
+        if not d:
+            sys.exit("Couldn't read remote address")
+        n += len(d)
+    if not rest:
+        c.sendall(buf)
+dt = max(time.time() - t0, 1e-6)
+print("%d bytes in %.2f seconds = %.2f Mbit/sec" % (2 * size * iters, dt, 2 * size * iters * 8 / dt / 1e6))
+print("%d iters in %.2f seconds = %.2f usec/iter" % (iters, dt, dt * 1e6 / iters))
+EOF
+chmod +x "$T/fake_pingpong"
+
+step "NCCL transport choice (unit checks of the shared module)"
+"$PY" -B - "$D" "$S" <<'EOF'
+import io, os, sys, contextlib
+sys.path.insert(0, sys.argv[1])
+import _halolink_doubles as hd
+os.environ["HALOLINK_DOUBLE_IB_SYSFS"] = sys.argv[2]
+def choose(**env):
+    for k in ("NCCL_IB_HCA", "NCCL_IB_GID_INDEX", "NCCL_IB_DISABLE", "NCCL_SOCKET_IFNAME"):
+        os.environ.pop(k, None)
+    os.environ.update(env)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        t = hd.choose_transport(hd.NcclLog(), "127.0.0.1")
+    return t, out.getvalue()
+t, log = choose(NCCL_IB_HCA="=rxe0:1")
+assert t.kind == "ib" and t.dev == "rxe0" and t.port == 1 and t.gid == 1, log
+assert "NET/IB : Using [0]rxe0:1/RoCE ; OOB lo:127.0.0.1<0>" in log, log
+for hca in ("rxe0:1", "rxe0", "rxe", "^rxe1"):
+    assert choose(NCCL_IB_HCA=hca)[0].kind == "ib", hca
+t, log = choose(NCCL_IB_HCA="=rxe0:1", NCCL_IB_DISABLE="1")
+assert t.kind == "socket" and "NET/Socket : Using [0]lo:127.0.0.1<0>" in log, log
+t, log = choose(NCCL_IB_HCA="=rxe1:1")
+assert t.kind == "socket" and "NET/IB : No device found." in log and "DOWN" in log, log
+t, log = choose(NCCL_IB_HCA="nosuchdev")
+assert t.kind == "socket" and "NET/IB : No device found." in log, log
+for gid in ("2", "7", "x"):
+    t, log = choose(NCCL_IB_HCA="=rxe0:1", NCCL_IB_GID_INDEX=gid)
+    assert t.kind == "socket", (gid, log)
+t, log = choose(NCCL_IB_HCA="=rxe0:1", NCCL_IB_GID_INDEX="0")
+assert t.kind == "ib" and t.gid == 0, log
+t, log = choose(NCCL_IB_HCA="rxe0:1", NCCL_SOCKET_IFNAME="=lo")
+assert t.kind == "ib" and t.ifname == "lo", log
+try:
+    choose(NCCL_SOCKET_IFNAME="=nosuchif0")
+    raise AssertionError("no interface: no error")
+except hd.NcclError as e:
+    assert "no socket interface found" in str(e)
+print("transport choice ok")
+EOF
+
+step "ray: head and first worker (fake sysfs, NET/IB would be used; the real ibv_rc_pingpong fails here)"
+NCCL_IB_HCA=nosuchdev NCCL_SOCKET_IFNAME=lo bg "$T/head.log" \
+    ray start --head --port="$RP" --node-ip-address=127.0.0.1 --num-gpus=1 --dashboard-host=0.0.0.0 --block
+HEAD=$!
+wait_log "$T/head.log" "Ray runtime started."
+grep -qF "ray start --address='127.0.0.1:$RP'" "$T/head.log" || die "no Next steps line"
+[ "$(cat "$HALOLINK_DOUBLE_RAY_DIR/ray_current_cluster")" = "127.0.0.1:$RP" ] || die "ray_current_cluster"
+HALOLINK_DOUBLE_IB_SYSFS="$S" NCCL_IB_HCA="=rxe0:1" bg "$T/worker-a.log" \
+    ray start --address="127.0.0.1:$RP" --node-ip-address=127.0.0.2 --num-gpus=1 --block
+WA=$!
+wait_log "$T/worker-a.log" "Ray runtime started."
+expect 0 "Autoscaler status" ray status
+[ "$(grep -cE '^ 1 node_[0-9a-f]{56}$' "$T/out.txt")" = 2 ] || { cat "$T/out.txt"; die "ray status: not 2 nodes"; }
+grep -qx " 0.0/2.0 GPU" "$T/out.txt" || die "ray status: GPU line"
+grep -qx " (no pending nodes)" "$T/out.txt" && grep -qx " (no resource demands)" "$T/out.txt" || die "ray status format"
+expect 0 "node_" ray status --address="127.0.0.1:$RP"
+
+step "ray: failures"
+expect 2 "Error: Missing option '--address'" ray start --block
+expect 2 "No such option: --bogus" ray start --head --bogus --block
+expect 1 "already in use" ray start --head --port="$RP" --node-ip-address=127.0.0.1 --block
+HALOLINK_DOUBLE_CONNECT_TIMEOUT_S=1 expect 1 "Unable to connect to GCS at 127.0.0.1:$VP" \
+    ray start --address="127.0.0.1:$VP" --node-ip-address=127.0.0.2 --block
+HALOLINK_DOUBLE_STATUS_TIMEOUT_S=0.5 expect 1 "ConnectionError: Could not find any running Ray instance" \
+    ray status --address="127.0.0.1:$VP"
+expect 0 "^ray, version [0-9.]+$" ray --version
+expect 0 "^[0-9]+\.[0-9]+" vllm --version
+
+step "vllm: failures"
+expect 1 "OSError: Incorrect path_or_model_id: '/nonexistent/model'" \
+    vllm serve /nonexistent/model --tensor-parallel-size 2 --distributed-executor-backend ray --port "$VP"
+mkdir -p "$T/emptymodel"
+expect 1 "does not appear to have a file named config.json" vllm serve "$T/emptymodel" --port "$VP"
+touch "$T/weights.bin"
+expect 1 "OSError: Incorrect path_or_model_id" vllm serve "$T/weights.bin" --port "$VP"
+expect 1 "OSError: \[Errno 98\] Address already in use" \
+    vllm serve org/model --tensor-parallel-size 2 --distributed-executor-backend ray --host 0.0.0.0 --port "$RP"
+expect 1 "ValueError: The number of required GPUs exceeds the total number of available GPUs in the placement group." \
+    vllm serve org/model --tensor-parallel-size 3 --distributed-executor-backend ray --port "$VP"
+MEM_KB=$(awk '/^MemTotal:/ {print $2}' /proc/meminfo)
+truncate -s $((MEM_KB * 1024 * 2)) "$T/huge.gguf" # sparse: 2x MemTotal > 0.9 x MemTotal x 2 GPUs
+NCCL_IB_HCA=nosuchdev expect 1 "ValueError: .*out of memory" \
+    vllm serve "$T/huge.gguf" --tensor-parallel-size 2 --distributed-executor-backend ray \
+    --gpu-memory-utilization 0.90 --port "$VP"
+mkdir -p "$T/model"
+echo '{"architectures": ["LlamaForCausalLM"]}' >"$T/model/config.json"
+RAY_ADDRESS="127.0.0.1:$VP" HALOLINK_DOUBLE_RAY_CONNECT_TIMEOUT_S=0.5 expect 1 \
+    "ConnectionError: Could not find any running Ray instance" \
+    vllm serve "$T/model" --tensor-parallel-size 2 --distributed-executor-backend ray --port "$VP"
+expect 2 "unrecognized arguments|required" vllm serve
+
+step "vllm serve over NET/Socket (NCCL_IB_HCA=nosuchdev)"
+NCCL_IB_HCA=nosuchdev NCCL_SOCKET_IFNAME=lo VLLM_HOST_IP=127.0.0.1 NCCL_IB_TIMEOUT=22 bg "$T/vllm1.log" \
+    vllm serve org/model --tensor-parallel-size 2 --distributed-executor-backend ray \
+    --gpu-memory-utilization 0.90 --host 0.0.0.0 --port "$VP" --enforce-eager --max-model-len 2048 --seed 1
+V1=$!
+wait_log "$T/vllm1.log" "Application startup complete" 20
+curl -sf -o /dev/null -w '%{http_code}\n' "http://127.0.0.1:$VP/health" | grep -qx 200 || die "/health"
+curl -sf "http://127.0.0.1:$VP/v1/models" >"$T/models.json"
+"$PY" -c 'import json,sys; d=json.load(open(sys.argv[1])); m=d["data"][0]
+assert d["object"]=="list" and m["id"]=="org/model" and m["owned_by"]=="vllm" and m["max_model_len"]==2048, d' \
+    "$T/models.json" || die "/v1/models: $(cat "$T/models.json")"
+curl -sfN "http://127.0.0.1:$VP/v1/chat/completions" -H 'Content-Type: application/json' \
+    -d '{"model":"org/model","messages":[{"role":"user","content":"Hello there"}],"stream":true,"max_tokens":8,
+         "stream_options":{"include_usage":true}}' >"$T/sse.txt" || die "streamed chat"
+[ "$(grep -c '^data: {.*"chat.completion.chunk".*"content": "' "$T/sse.txt")" = 9 ] || { cat "$T/sse.txt"; die "SSE chunks"; }
+grep -q '"completion_tokens": 8' "$T/sse.txt" || die "SSE usage chunk"
+[ "$(grep '^data: ' "$T/sse.txt" | tail -n 1)" = "data: [DONE]" ] || die "SSE [DONE]"
+code=$(curl -s -o "$T/404.json" -w '%{http_code}' "http://127.0.0.1:$VP/v1/chat/completions" \
+    -H 'Content-Type: application/json' -d '{"model":"other","messages":[{"role":"user","content":"x"}]}')
+[ "$code" = 404 ] && grep -q '"NotFoundError"' "$T/404.json" || die "wrong model: $code $(cat "$T/404.json")"
+curl -sf "http://127.0.0.1:$VP/v1/chat/completions" -H 'Content-Type: application/json' \
+    -d '{"model":"org/model","messages":[{"role":"user","content":"x"}],"max_tokens":3}' >"$T/chat.json"
+grep -q '"object": "chat.completion"' "$T/chat.json" && grep -q '"completion_tokens": 3' "$T/chat.json" || die "chat"
+expect 0 "^ 2.0/2.0 GPU" ray status
+grep -qE "NCCL INFO NET/Socket : Using \[0\]lo:127.0.0.1<0>" "$T/vllm1.log" || die "no NET/Socket line"
+grep -qE "NCCL INFO NET/IB : No device found." "$T/vllm1.log" || die "no 'No device found' line"
+grep -qE "NCCL INFO init 1048576 bytes over NET/Socket to 127.0.0.2 in [0-9.]+ s" "$T/vllm1.log" || die "no init line"
+grep -qE "NCCL INFO allreduce 1048576 bytes over NET/Socket to 127.0.0.2 in [0-9.]+ s" "$T/vllm1.log" \
+    || die "no allreduce line"
+grep -qE 'INFO:     127.0.0.1:[0-9]+ - "GET /health HTTP/1.1" 200 OK' "$T/vllm1.log" || die "no access log"
+grep -qE "allreduce 1048576 bytes over NET/Socket from 127.0.0.1" "$T/worker-a.log" || die "worker summary"
+kill -TERM "$V1"
+wait_exit "$V1"; [ "$RC" = 0 ] || die "vllm: SIGTERM exit code"
+expect 0 "^ 0.0/2.0 GPU" ray status
+
+step "vllm serve, both sides NET/IB, ibv_rc_pingpong fails at run time: TCP fallback"
+if [ -x /usr/bin/ibv_rc_pingpong ] || command -v ibv_rc_pingpong >/dev/null; then
+    HALOLINK_DOUBLE_IB_SYSFS="$S" NCCL_IB_HCA="=rxe0:1" NCCL_IB_GID_INDEX=1 HALOLINK_DOUBLE_EXCHANGE_ITERS=16 \
+        bg "$T/vllm2.log" vllm serve org/model --tensor-parallel-size 2 --distributed-executor-backend ray \
+        --host 127.0.0.1 --port "$VP"
+    V2=$!
+    wait_log "$T/vllm2.log" "Application startup complete" 20
+    grep -q "NCCL INFO NET/IB : Using \[0\]rxe0:1/RoCE ; OOB" "$T/vllm2.log" || die "vllm2: no NET/IB line"
+    grep -q "NCCL WARN NET/IB : ibv_rc_pingpong server on rxe0:1 gid 1 failed" "$T/vllm2.log" \
+        || die "vllm2: the worker's pingpong failure is not logged"
+    grep -qE "NCCL INFO init 65536 bytes over NET/Socket to 127.0.0.2" "$T/vllm2.log" || die "vllm2: no fallback"
+    kill -TERM "$V2"
+    wait_exit "$V2"; [ "$RC" = 0 ] || die "vllm2: SIGTERM exit code"
+else
+    echo "ibv_rc_pingpong not installed: skipped"
+fi
+
+step "ray: a worker leaves (SIGTERM, exit 0); a second worker with a fake ibv_rc_pingpong"
+kill -TERM "$WA"
+wait_exit "$WA"; [ "$RC" = 0 ] || die "worker: SIGTERM exit code"
+sleep 0.3
+expect 0 "Autoscaler" ray status
+[ "$(grep -cE '^ 1 node_' "$T/out.txt")" = 1 ] || die "ray status after the worker left"
+grep -qx " (no failures)" "$T/out.txt" || die "a graceful stop counted as failure"
+HALOLINK_DOUBLE_IB_SYSFS="$S" NCCL_IB_HCA="=rxe0:1" HALOLINK_DOUBLE_PINGPONG="$T/fake_pingpong" \
+    bg "$T/worker-b.log" ray start --address="127.0.0.1:$RP" --node-ip-address=127.0.0.3 --num-gpus=1 --block
+WB=$!
+wait_log "$T/worker-b.log" "Ray runtime started."
+
+step "vllm serve over NET/IB (fake pingpong); a second vllm waits for the GPUs"
+HALOLINK_DOUBLE_IB_SYSFS="$S" NCCL_IB_HCA="=rxe0:1" HALOLINK_DOUBLE_PINGPONG="$T/fake_pingpong" \
+    VLLM_HOST_IP=127.0.0.1 bg "$T/vllm3.log" vllm serve "$T/model" --tensor-parallel-size 2 \
+    --distributed-executor-backend ray --host 127.0.0.1 --port "$VP" --served-model-name served
+V3=$!
+wait_log "$T/vllm3.log" "Application startup complete" 20
+curl -sf "http://127.0.0.1:$VP/v1/chat/completions" -H 'Content-Type: application/json' \
+    -d '{"model":"served","messages":[{"role":"user","content":"x"}],"max_tokens":2}' >/dev/null || die "chat 3"
+grep -qE "NCCL INFO init 1048576 bytes over NET/IB to 127.0.0.3 in [0-9.]+ s" "$T/vllm3.log" || die "vllm3: init"
+grep -qE "NCCL INFO allreduce 1048576 bytes over NET/IB to 127.0.0.3" "$T/vllm3.log" || die "vllm3: allreduce"
+grep -qE "allreduce 1048576 bytes over NET/IB from 127.0.0.1" "$T/worker-b.log" || die "worker b: summary"
+HALOLINK_DOUBLE_PG_TIMEOUT_S=1 NCCL_IB_HCA=nosuchdev expect 1 "ValueError: Cannot provide a placement group" \
+    vllm serve org/model --tensor-parallel-size 2 --distributed-executor-backend ray --port "$(free_port)"
+kill -TERM "$V3"
+wait_exit "$V3"; [ "$RC" = 0 ] || die "vllm3: SIGTERM exit code"
+
+step "vllm: the ibv_rc_pingpong client fails: TCP fallback; then the worker's node dies: vllm exits 1"
+HALOLINK_DOUBLE_IB_SYSFS="$S" NCCL_IB_HCA="=rxe0:1" HALOLINK_DOUBLE_PINGPONG="$T/fake_pingpong" \
+    FAKE_PP_CLIENT_FAIL=1 VLLM_HOST_IP=127.0.0.1 HALOLINK_DOUBLE_STARTUP_S=0 bg "$T/vllm4.log" \
+    vllm serve org/model --tensor-parallel-size 2 --distributed-executor-backend ray --host 127.0.0.1 --port "$VP"
+V4=$!
+wait_log "$T/vllm4.log" "Application startup complete" 20
+grep -q "NCCL WARN NET/IB : ibv_rc_pingpong to 127.0.0.3 failed: client exited with 1" "$T/vllm4.log" \
+    || die "vllm4: the client's failure is not logged"
+grep -qE "NCCL INFO init 1048576 bytes over NET/Socket to 127.0.0.3" "$T/vllm4.log" || die "vllm4: no fallback"
+grep -q "the client on 127.0.0.1 failed" "$T/worker-b.log" || die "worker b: client failure not logged"
+{ kill -KILL "$WB"; wait_exit "$WB"; } 2>/dev/null # (no "Killed" job notice)
+wait_log "$T/vllm4.log" "the engine is dead" 10
+code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$VP/health") || true
+[ "$code" = 500 ] || die "vllm4: /health answered $code after the node died, expected 500"
+wait_exit "$V4" 10; [ "$RC" = 1 ] || die "vllm4: did not exit 1 after its worker's node died"
+grep -q "ActorDiedError" "$T/vllm4.log" || die "vllm4: no ActorDiedError"
+
+step "ray: the head stops; its worker loses it (exit 1); ray stop"
+bg "$T/worker-c.log" ray start --address="127.0.0.1:$RP" --node-ip-address=127.0.0.2 --num-gpus=1 --block
+WC=$!
+wait_log "$T/worker-c.log" "Ray runtime started."
+kill -TERM "$HEAD"
+wait_exit "$HEAD"; [ "$RC" = 0 ] || die "head: SIGTERM exit code"
+wait_exit "$WC" 10; [ "$RC" = 1 ] || die "worker: did not exit 1 when the head was lost"
+grep -q "Failed to connect to GCS" "$T/worker-c.log" || die "worker: no GCS message"
+[ ! -e "$HALOLINK_DOUBLE_RAY_DIR/ray_current_cluster" ] || die "ray_current_cluster left behind"
+expect 0 "Did not find any active Ray processes." ray stop
+expect 0 "Ray runtime started." ray start --head --port="$RP" --node-ip-address=127.0.0.1 --num-gpus=1
+expect 0 "^ 1 node_" ray status
+expect 0 "Stopped all 1 Ray processes." ray stop
+HALOLINK_DOUBLE_STATUS_TIMEOUT_S=0.5 expect 1 "Could not find any running Ray instance" ray status
+
+step "no process left"
+left=""
+for pid in $(ps -eo pid=); do
+    args=$({ tr '\0' ' ' <"/proc/$pid/cmdline"; } 2>/dev/null) || continue
+    case "$args" in
+    *"$D/ray "* | *"$D/vllm "* | *pingpong*)
+        { tr '\0' '\n' <"/proc/$pid/environ"; } 2>/dev/null | grep -qxF "HALOLINK_DOUBLE_RAY_DIR=$HALOLINK_DOUBLE_RAY_DIR" &&
+            left="$left $pid"
+        ;;
+    esac
+done
+[ -z "$left" ] || { ps -o pid,args -p "${left# }" >&2 || true; die "processes left:$left"; }
+
+printf 'PASS: HaloLink ray/vllm test doubles self-test (%d s)\n' $((SECONDS - START))
