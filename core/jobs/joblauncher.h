@@ -1,0 +1,242 @@
+#pragma once
+// Runs a rendered tensor-parallel job (jobrender.h) on its nodes over SSH and
+// looks after it: checks before anything starts, detached start in order
+// with readiness waits, stop and restart, the smoke test and the RDMA proof.
+// The same object drives the app's Jobs window and `halolinkctl job`.
+//
+// launch():
+//  1. checks on every node at once (nothing is started when one fails):
+//     the runtime and the image (podman/docker image, toolbox container) or,
+//     on the host, every program the node's roles run (with the job's own
+//     PATH); the model path on each node that needs it (all nodes for vLLM,
+//     the head for llama.cpp) and its size against the node's memory (the
+//     probe's total memory x GPU memory utilization, the weights split over
+//     the nodes); the ports the job listens on; the same job already running;
+//  2. job.json (the job, rendered) written into the job folder of every node,
+//     so that the job is found again after the app restarts;
+//  3. the steps order by order, each detached on its node (it outlives the
+//     SSH connection and the app), then the order's readiness: Ray answers
+//     at the head, the Ray cluster has every node, the server answers
+//     /health and lists the model under /v1/models (llama.cpp: the RPC
+//     servers listen, then /health). A process that ends while waited for
+//     fails the launch with the end of its log;
+//  4. on any failure, whatever was started on any node is stopped again and
+//     job.json removed: a failed launch leaves nothing running.
+//
+// smokeTest(): traffic counters on every node (engine `counters`), 2 s of
+// background, one streamed chat completion on the head (engine `api chat`:
+// time to first token, tokens/s), counters again; the per-node difference on
+// the data-plane RDMA port and NIC (background subtracted) gives the proof:
+// RDMA carried the traffic, or TCP did (with the likely causes read from
+// each node's environment and probe), or nothing moved.
+
+#include "jobs/jobrender.h"
+
+#include <QDateTime>
+#include <QHash>
+#include <QJsonObject>
+#include <QObject>
+#include <QPointer>
+
+#include <chrono>
+#include <functional>
+#include <optional>
+
+namespace halolink {
+class ClusterController;
+class RemoteTask;
+}
+
+namespace halolink::jobs {
+
+// A job as launched: what was asked, where, and what it rendered into.
+struct Job {
+    JobSpec spec;
+    QList<JobNode> nodes; // the head first
+    Rendered rendered;
+    QDateTime startedAt;
+    QString headNodeId() const { return nodes.isEmpty() ? QString() : nodes.first().nodeId; }
+    QStringList rolesOn(const QString &nodeId) const; // in start order
+};
+
+// job.json: {"schema":"halolink.job/1","spec":..,"nodes":[..],"steps":[..],"api":..,"started_at":..}
+QJsonObject jobToJson(const Job &job);
+std::optional<Job> jobFromJson(const QJsonObject &o, QString *error = nullptr);
+
+// One node's traffic counters (engine `counters`, halolink.counters/1), for
+// its data-plane RDMA port and NIC.
+struct TrafficSample {
+    qint64 timeNs = 0;
+    QString rdmaDevice;
+    int rdmaPort = 0;
+    std::optional<qint64> rdmaRxBytes, rdmaTxBytes, rdmaRxPackets, rdmaTxPackets;
+    std::optional<qint64> nicRxBytes, nicTxBytes, nicRxPackets, nicTxPackets;
+};
+// The sample for the RDMA port on `dataInterface` (else `device`) and that NIC.
+std::optional<TrafficSample> trafficFromCounters(const QJsonObject &doc, const QString &dataInterface,
+                                                 const QString &device, QString *error = nullptr);
+
+struct NodeTraffic {
+    QString nodeId;
+    QString name;
+    QString rdmaDevice;
+    int rdmaPort = 0;
+    bool measured = false;         // counters read before and after
+    // During the smoke test, the background (same duration) subtracted; null: the device does not count it.
+    std::optional<qint64> rdmaPackets, rdmaBytes; // sent + received
+    std::optional<qint64> nicBytes, nicPackets;
+    bool rdmaMoved = false;
+    bool nicMoved = false;
+    QString error;
+};
+
+struct Proof {
+    enum class Verdict { Rdma, Tcp, Mixed, NoTraffic, Unknown };
+    Verdict verdict = Verdict::Unknown;
+    QString summary;     // one plain sentence
+    QStringList causes;  // for TCP: the likely reasons, per node
+    QList<NodeTraffic> nodes;
+};
+QString verdictName(Proof::Verdict v); // rdma, tcp, mixed, none, unknown
+
+// The verdict from before/background/after samples. Exposed for tests.
+// `background` and `before` are taken `backgroundMs` apart; `after` ends the smoke test.
+Proof judgeTraffic(const Job &job, const QHash<QString, TrafficSample> &background,
+                   const QHash<QString, TrafficSample> &before, const QHash<QString, TrafficSample> &after);
+// Why a node's traffic may have gone over TCP, from its environment and probe.
+QStringList likelyTcpCauses(const Job &job, const QString &nodeId);
+
+struct SmokeResult {
+    bool ok = false;
+    QString error;
+    double ttftMs = 0;
+    double totalMs = 0;
+    int tokens = 0;
+    std::optional<double> tokensPerSecond;
+    QString text;
+    Proof proof;
+};
+
+class JobLauncher final : public QObject
+{
+    Q_OBJECT
+
+public:
+    enum class Phase { Idle, Checking, Starting, Running, SmokeTesting, Stopping, Stopped, Failed };
+    Q_ENUM(Phase)
+
+    struct Timeouts {
+        std::chrono::milliseconds ray{std::chrono::minutes(3)};      // Ray head, then every node joined
+        std::chrono::milliseconds server{std::chrono::minutes(40)};  // weights loaded, /health answers
+        std::chrono::milliseconds poll{std::chrono::seconds(2)};
+        std::chrono::milliseconds background{std::chrono::seconds(2)}; // smoke test: counters baseline
+    };
+
+    explicit JobLauncher(ClusterController *cluster, QObject *parent = nullptr);
+    ~JobLauncher() override;
+
+    // A job to launch (rendered from spec and probed nodes) or one found on
+    // the nodes (JobDiscovery) to stop, restart or test.
+    void setJob(const Job &job);
+    const Job &job() const { return m_job; }
+    void setTimeouts(const Timeouts &t) { m_timeouts = t; }
+    void setSmokePrompt(const QString &prompt, int maxTokens);
+
+    void launch();
+    void stop();
+    // stop(), then launch() with the same job.
+    void restart();
+    void smokeTest();
+    // Abandons what is in progress (a launch being cancelled cleans up).
+    void cancel();
+
+    Phase phase() const { return m_phase; }
+    bool isBusy() const;
+    QString errorString() const { return m_error; }
+    // Problems the checks found, per node name (each a sentence).
+    QStringList checkProblems() const { return m_checkProblems; }
+    const SmokeResult &smokeResult() const { return m_smoke; }
+    // Step index -> "waiting", "starting", "ready", "failed", "stopped".
+    QString stepState(int index) const { return m_stepState.value(index); }
+
+Q_SIGNALS:
+    void phaseChanged(halolink::jobs::JobLauncher::Phase phase);
+    // What the launcher does, for people (node name empty: the job as a whole).
+    void message(const QString &nodeName, const QString &text);
+    void stepStateChanged(int index, const QString &state);
+    void launchFinished(bool ok);
+    void stopFinished(bool ok);
+    void smokeFinished(bool ok);
+
+private:
+    using Done = std::function<void(int exitCode, const QByteArray &out, const QByteArray &err, const QString &failure)>;
+    void run(const QString &nodeId, const QString &command, std::chrono::milliseconds timeout, Done done,
+             const QByteArray &stdinData = {});
+    void abandon();
+    void setPhase(Phase p);
+    void say(const QString &nodeId, const QString &text);
+    QString nodeName(const QString &nodeId) const;
+    QString enginePath(const QString &nodeId) const;
+    QString checkScript(const JobNode &n) const;
+    void onChecksDone();
+    void writeJobFiles();
+    void startOrder(int order);
+    void pollOrder(int order, QDateTime deadline);
+    QString readinessCommand(const Step &s, int order) const;
+    void failLaunch(const QString &error);
+    void stopOrders(int order, std::function<void(bool)> done);
+    void sampleAll(std::function<void(QHash<QString, TrafficSample>)> done);
+    void finishSmoke(bool ok);
+
+    QPointer<ClusterController> m_cluster;
+    Job m_job;
+    Timeouts m_timeouts;
+    QString m_prompt;
+    int m_maxTokens = 64;
+    Phase m_phase = Phase::Idle;
+    QString m_error;
+    QStringList m_checkProblems;
+    QHash<int, QString> m_stepState;
+    SmokeResult m_smoke;
+    QList<QPointer<RemoteTask>> m_tasks;
+    int m_pending = 0;
+    quint64 m_generation = 0; // bumps on cancel: late callbacks of an abandoned run are ignored
+    bool m_relaunchAfterStop = false;
+};
+
+// Jobs found on nodes (job.json in the job folders), with which of their
+// roles still run. Nodes not reachable are listed as such.
+struct DiscoveredJob {
+    Job job;
+    QHash<QString, QHash<QString, bool>> running; // node id -> role -> runs
+    QStringList unreachable;                      // node names not asked
+    bool allRunning() const;
+    bool anyRunning() const;
+};
+
+class JobDiscovery final : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit JobDiscovery(ClusterController *cluster, QObject *parent = nullptr);
+    void discover(const QStringList &nodeIds);
+    QList<DiscoveredJob> jobs() const { return m_jobs; }
+    QStringList errors() const { return m_errors; }
+
+Q_SIGNALS:
+    void finished();
+
+private:
+    void listed();
+    void checkRoles();
+
+    QPointer<ClusterController> m_cluster;
+    QStringList m_nodeIds;
+    QHash<QString, QList<QJsonObject>> m_found; // node id -> job.json documents
+    QList<DiscoveredJob> m_jobs;
+    QStringList m_errors;
+    int m_pending = 0;
+};
+
+} // namespace halolink::jobs
