@@ -145,6 +145,8 @@ void Monitor::build()
         nic.name = nd;
         nic.rx = open(n + "/statistics/rx_bytes");
         nic.tx = open(n + "/statistics/tx_bytes");
+        nic.rxPackets = open(n + "/statistics/rx_packets");
+        nic.txPackets = open(n + "/statistics/tx_packets");
         if (auto it = nicPrev.find(nd); it != nicPrev.end())
             std::tie(nic.prevRx, nic.prevTx) = it->second;
         m_nics.push_back(std::move(nic));
@@ -233,6 +235,57 @@ std::optional<std::uint64_t> Monitor::readTraffic(RdmaPort &p, Traffic &t)
     return sum;
 }
 
+std::optional<std::uint64_t> Monitor::readCounter(const AttrFile &f)
+{
+    if (!f.valid())
+        return std::nullopt;
+    auto v = f.readCounter();
+    if (!v)
+        m_dirty = true;
+    return v;
+}
+
+std::array<std::optional<std::uint64_t>, 4> Monitor::readPort(RdmaPort &p)
+{
+    for (auto &c : p.hw) {
+        c.value = c.file.readCounter();
+        if (!c.value)
+            m_dirty = true;
+    }
+    return { readTraffic(p, p.rxBytes), readTraffic(p, p.txBytes), readTraffic(p, p.rxPackets),
+        readTraffic(p, p.txPackets) };
+}
+
+Monitor::Totals Monitor::totals()
+{
+    Totals t;
+    t.nics.reserve(m_nics.size());
+    for (auto &n : m_nics) {
+        t.nics.push_back({ n.name, readCounter(n.rx), readCounter(n.tx), readCounter(n.rxPackets),
+            readCounter(n.txPackets) });
+    }
+    t.rdma.reserve(m_ports.size());
+    for (auto &p : m_ports) {
+        RdmaTotals r;
+        r.device = p.device;
+        r.port = p.port;
+        const auto traffic = readPort(p);
+        r.rxBytes = traffic[0];
+        r.txBytes = traffic[1];
+        r.rxPackets = traffic[2];
+        r.txPackets = traffic[3];
+        for (std::size_t k = 0; k < kNormalizedKeys.size(); ++k) {
+            if (p.normalized[k] >= 0)
+                r.normalized[k] = p.hw[static_cast<std::size_t>(p.normalized[k])].value;
+        }
+        r.counters.reserve(p.hw.size());
+        for (const auto &c : p.hw)
+            r.counters.emplace_back(c.name, c.value);
+        t.rdma.push_back(std::move(r));
+    }
+    return t;
+}
+
 std::optional<double> Monitor::rate(
     std::optional<std::uint64_t> now, std::optional<std::uint64_t> &prev, double scale, double dt)
 {
@@ -293,11 +346,8 @@ void Monitor::sample(
     j.key("nics");
     j.beginArray();
     for (auto &n : m_nics) {
-        std::optional<std::uint64_t> rx, tx;
-        if (n.rx.valid() && !(rx = n.rx.readCounter()))
-            m_dirty = true;
-        if (n.tx.valid() && !(tx = n.tx.readCounter()))
-            m_dirty = true;
+        const auto rx = readCounter(n.rx);
+        const auto tx = readCounter(n.tx);
         j.beginObject();
         j.field("netdev", n.name);
         j.field("rx_bytes", rx);
@@ -311,15 +361,7 @@ void Monitor::sample(
     j.key("rdma");
     j.beginArray();
     for (auto &p : m_ports) {
-        for (auto &c : p.hw) {
-            c.value = c.file.readCounter();
-            if (!c.value)
-                m_dirty = true;
-        }
-        const auto rxBytes = readTraffic(p, p.rxBytes);
-        const auto txBytes = readTraffic(p, p.txBytes);
-        const auto rxPackets = readTraffic(p, p.rxPackets);
-        const auto txPackets = readTraffic(p, p.txPackets);
+        const auto [rxBytes, txBytes, rxPackets, txPackets] = readPort(p);
         j.beginObject();
         j.field("device", p.device);
         j.field("port", p.port);

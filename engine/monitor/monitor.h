@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "monitor/attr_file.h"
@@ -36,6 +37,28 @@ public:
     // (CLOCK_REALTIME) the frame's time.
     void sample(std::uint64_t seq, std::int64_t realNs, std::int64_t monoNs, std::int64_t intervalNs,
         std::string &out);
+
+    // Absolute counter values now, for one-shot readers (`halolink-engine
+    // counters`): the same files and fallbacks as the frames, totals only.
+    // Reading them leaves the frames' rate state alone.
+    struct NicTotals {
+        std::string name;
+        std::optional<std::uint64_t> rxBytes, txBytes, rxPackets, txPackets;
+    };
+    struct RdmaTotals {
+        std::string device;
+        int port = 1;
+        std::optional<std::uint64_t> rxBytes, txBytes, rxPackets, txPackets;
+        // By kNormalizedKeys index; null where the driver has no counter.
+        std::array<std::optional<std::uint64_t>, kNormalizedKeys.size()> normalized {};
+        // Every hw_counters file but settings, by raw name, in directory order.
+        std::vector<std::pair<std::string, std::optional<std::uint64_t>>> counters;
+    };
+    struct Totals {
+        std::vector<NicTotals> nics;
+        std::vector<RdmaTotals> rdma;
+    };
+    Totals totals();
 
     // The next frame has null rates (telemetry was stopped and restarted).
     void resetRates();
@@ -59,6 +82,7 @@ private:
     struct Nic {
         std::string name;
         AttrFile rx, tx;
+        AttrFile rxPackets, txPackets; // for totals() only
         std::optional<std::uint64_t> prevRx, prevTx;
     };
     struct HwCounter {
@@ -85,6 +109,10 @@ private:
     void build();
     std::string signature() const;
     std::optional<std::uint64_t> readTraffic(RdmaPort &p, Traffic &t);
+    // Re-reads a port's hw_counters, then its four traffic figures
+    // (rx/tx bytes, rx/tx packets).
+    std::array<std::optional<std::uint64_t>, 4> readPort(RdmaPort &p);
+    std::optional<std::uint64_t> readCounter(const AttrFile &f);
     std::optional<double> rate(
         std::optional<std::uint64_t> now, std::optional<std::uint64_t> &prev, double scale, double dt);
     AttrFile open(const std::string &rel) const;
