@@ -35,6 +35,14 @@ constexpr const char *kUsage =
     "                                 check the node against a RoCE spec and run an RDMA\n"
     "                                 latency test to each peer's reflector (halolink.roce-verify/1);\n"
     "                                 exit 1 when a check or a peer fails\n"
+    "  api health|models|chat --url http://HOST[:PORT] [--timeout SEC]\n"
+    "      [--model M] [--prompt TEXT] [--max-tokens N]\n"
+    "                                 check an OpenAI-compatible server (vLLM, llama-server):\n"
+    "                                 GET /health, GET /v1/models, or a streamed chat completion\n"
+    "                                 timed (time to first token, tokens/s) (halolink.api/1);\n"
+    "                                 exit 1 when it fails (\"ok\":false with an error code)\n"
+    "  counters [--root DIR]          this node's RDMA port and NIC traffic counters, once\n"
+    "                                 (halolink.counters/1)\n"
     "  --version                      print the engine and protocol versions\n"
     "\n"
     "Exit codes: 0 success, 1 failure (a JSON error on stdout), 2 bad usage.\n";
@@ -78,6 +86,8 @@ int runEngine(int argc, char **argv)
         {"roce-watchdog", roceWatchdogCommand},
         {"plan", planCommand},
         {"verify", verifyCommand},
+        {"api", apiCommand},
+        {"counters", countersCommand},
     };
     auto it = commands.find(command);
     if (it == commands.end()) {

@@ -29,6 +29,12 @@ int roceRollbackCommand(const Args &args);
 int roceStatusCommand(const Args &args);
 int roceWatchdogCommand(const Args &args);
 
+// engine/api/: an OpenAI-compatible server's health, models and a timed chat
+// completion (docs/engine-commands.md)
+int apiCommand(const Args &args);
+// engine/monitor/counters_command.cpp: one reading of the traffic counters
+int countersCommand(const Args &args);
+
 // Runs `argv[1]`'s subcommand; what main() does.
 int runEngine(int argc, char **argv);
 

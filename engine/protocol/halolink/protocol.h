@@ -11,6 +11,10 @@ inline constexpr int kProtocolVersion = 1;
 
 inline constexpr const char *kProbeSchema = "halolink.probe/1";
 inline constexpr const char *kBenchSchema = "halolink.bench/1";
+// `api health|models|chat` and `counters` (docs/engine-commands.md): what
+// the job launcher runs on the nodes.
+inline constexpr const char *kApiSchema = "halolink.api/1";
+inline constexpr const char *kCountersSchema = "halolink.counters/1";
 inline constexpr const char *kSnapshotFormat = "halolink-snapshot";
 inline constexpr int kSnapshotVersion = 1;
 
