@@ -2,10 +2,12 @@
 
 #include "setup/setupcontroller.h"
 #include "setup/setupwizard.h"
-#include "jobs/jobpreviewdialog.h"
+#include "jobs/joblauncher.h"
+#include "jobs/jobswindow.h"
 
 #include "appidentity.h"
 #include "dashboard/dashboardpage.h"
+#include "inventory/inventory.h"
 #include "inventory/nodelistmodel.h"
 #include "modelroles.h"
 #include "node/nodepage.h"
@@ -42,6 +44,7 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include <chrono>
 #include <memory>
 
 namespace halolink::ui {
@@ -106,6 +109,9 @@ MainWindow::MainWindow(QWidget *parent)
     connect(cluster, &ClusterController::nodeStateChanged, this, &MainWindow::onClusterNodeChanged);
     connect(cluster, &ClusterController::probeStateChanged, this, &MainWindow::onClusterNodeChanged);
     connect(cluster, &ClusterController::probeReportChanged, this, &MainWindow::onClusterNodeChanged);
+    // The jobs already running on the nodes, said once at start.
+    connect(cluster, &ClusterController::nodeStateChanged, this, [this] { maybeDiscoverJobs(); });
+    QTimer::singleShot(std::chrono::minutes(1), this, [this] { maybeDiscoverJobs(true); });
 
     m_page = new NodePage(m_probeModels, m_refreshAction, this);
     m_currentId = kLocalId;
@@ -223,15 +229,14 @@ void MainWindow::createActions()
     QMenu *clusterMenu = menuBar()->addMenu(tr("&Cluster"));
     clusterMenu->addAction(m_setupAction);
     clusterMenu->addAction(m_dashboardAction);
-    m_jobPreviewAction = clusterMenu->addAction(tr("&Job Preview…"), this, [this] {
-        ClusterController *cluster = m_nodeActions->cluster();
-        auto *dialog = new JobPreviewDialog(m_nodeActions->inventory(),
-                                            [cluster](const QString &id) { return cluster->probeReport(id); }, this);
-        dialog->setAttribute(Qt::WA_DeleteOnClose);
-        dialog->show();
-    });
-    m_jobPreviewAction->setToolTip(tr("What a tensor-parallel job (vLLM over Ray, llama.cpp RPC) would run on each "
-                                      "node, with the RDMA environment from the probes"));
+    m_jobsAction = new QAction(tr("&Jobs…"), this);
+    m_jobsAction->setObjectName(QStringLiteral("jobsAction"));
+    m_jobsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_J));
+    m_jobsAction->setToolTip(tr("Tensor-parallel jobs (vLLM over Ray, llama.cpp RPC): launch with the RDMA "
+                                "environment from the probes, follow, stop, smoke-test and prove RDMA (%1)")
+                                 .arg(m_jobsAction->shortcut().toString(QKeySequence::NativeText)));
+    connect(m_jobsAction, &QAction::triggered, this, &MainWindow::openJobsWindow);
+    clusterMenu->addAction(m_jobsAction);
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->addAction(tr("&About HaloLink"), this, &MainWindow::showAbout);
     helpMenu->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
@@ -269,6 +274,74 @@ void MainWindow::openSetupWizard()
         showDashboard();
     });
     m_wizard->show();
+}
+
+void MainWindow::openJobsWindow()
+{
+    if (!m_jobsWindow) {
+        m_jobsWindow = new JobsWindow(m_nodeActions->cluster(), m_nodeActions->inventory(), m_telemetry, this);
+        connect(m_jobsWindow, &JobsWindow::launchFinished, this, [this](const QString &name, bool ok) {
+            if (!m_jobsWindow->isVisible())
+                statusBar()->showMessage(ok ? tr("The job '%1' runs.").arg(name)
+                                            : tr("The job '%1' did not start (Cluster > Jobs).").arg(name),
+                                         15000);
+        });
+    }
+    m_jobsWindow->show();
+    m_jobsWindow->raise();
+    m_jobsWindow->activateWindow();
+}
+
+void MainWindow::maybeDiscoverJobs(bool deadline)
+{
+    if (m_startupJobsDone)
+        return;
+    ClusterController *cluster = m_nodeActions->cluster();
+    QStringList ready;
+    bool pending = false;
+    for (const Node &n : m_nodeActions->inventory()->nodes()) {
+        if (n.isLocal())
+            continue;
+        switch (cluster->state(n.id)) {
+        case NodeState::Ready:
+            ready << n.id;
+            break;
+        case NodeState::Failed:
+        case NodeState::Unreachable:
+        case NodeState::Lost:
+            break;
+        case NodeState::NotProbed:
+        case NodeState::Probing:
+        case NodeState::Connecting:
+        case NodeState::Deploying:
+            pending = true;
+            break;
+        }
+    }
+    m_startupJobsDeadline = m_startupJobsDeadline || deadline;
+    if ((pending && !m_startupJobsDeadline) || ready.isEmpty())
+        return; // wait for the rest (or the deadline), or for one at least
+    m_startupJobsDone = true;
+    auto *discovery = new jobs::JobDiscovery(cluster, this);
+    connect(discovery, &jobs::JobDiscovery::finished, this, [this, discovery] {
+        discovery->deleteLater();
+        QStringList sentences;
+        for (const jobs::DiscoveredJob &d : discovery->jobs()) {
+            if (!d.anyRunning())
+                continue;
+            QStringList names;
+            for (const jobs::JobNode &n : d.job.nodes)
+                names << n.name;
+            const QString api = d.job.rendered.apiUrl + QStringLiteral("/v1");
+            sentences << (d.allRunning() ? tr("Job '%1' is running on %2 (%3)")
+                                         : tr("Job '%1' is partly running on %2 (%3)"))
+                             .arg(d.job.spec.name, names.join(QStringLiteral(", ")), api);
+        }
+        m_startupJobsMessage = sentences.join(QStringLiteral("; "));
+        if (!m_startupJobsMessage.isEmpty())
+            statusBar()->showMessage(m_startupJobsMessage);
+    });
+    discovery->discover(ready);
 }
 
 bool MainWindow::isDashboardShown() const
@@ -485,6 +558,17 @@ void MainWindow::restoreState()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    if (m_jobsWindow && m_jobsWindow->isBusy()) {
+        const auto answer = QMessageBox::question(
+            this, tr("Quit while a job is busy?"),
+            tr("A job is being launched, stopped or smoke-tested. Quitting abandons that half-way (jobs already "
+               "started keep running on their nodes). Quit anyway?"),
+            QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
+        if (answer != QMessageBox::Yes) {
+            event->ignore();
+            return;
+        }
+    }
     QSettings settings;
     settings.beginGroup(QStringLiteral("MainWindow"));
     settings.setValue(QStringLiteral("geometry"), saveGeometry());

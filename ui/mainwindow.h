@@ -1,7 +1,8 @@
 #pragma once
 // The main window: nodes on the left ("This computer" always first), the
 // selected node's page on the right, Refresh (F5), engine version in the
-// status bar.
+// status bar. Cluster > Jobs opens the Jobs window; once the SSH nodes are
+// connected at start, one discovery tells in the status bar which jobs run.
 
 #include "engine/localengine.h"
 
@@ -29,6 +30,7 @@ class TelemetryStore;
 namespace halolink::ui {
 
 class DashboardPage;
+class JobsWindow;
 class NodePage;
 class NodeActions;
 class StatusProxyModel;
@@ -50,7 +52,11 @@ public:
     DashboardPage *dashboard() const { return m_dashboard; }
     QAction *dashboardAction() const { return m_dashboardAction; }
     QAction *setupAction() const { return m_setupAction; }
-    QAction *jobPreviewAction() const { return m_jobPreviewAction; }
+    QAction *jobsAction() const { return m_jobsAction; }
+    // The Jobs window once opened (it lives as long as the main window).
+    JobsWindow *jobsWindow() const { return m_jobsWindow; }
+    // The status bar's sentence about the jobs found at start (empty: none).
+    QString startupJobsMessage() const { return m_startupJobsMessage; }
     SetupWizard *setupWizard() const { return m_wizard; }
     // Nodes over SSH: inventory, cluster controller, node dialogs.
     NodeActions *nodeActions() const { return m_nodeActions; }
@@ -70,6 +76,7 @@ public Q_SLOTS:
     void showNodePage();
     // The guided cluster setup (one window at a time; offers to resume a saved one).
     void openSetupWizard();
+    void openJobsWindow();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -88,6 +95,9 @@ private:
     void onClusterNodeChanged(const QString &nodeId);
     void updateRefreshAction();
     void demoTick();
+    // Once every SSH node has connected or failed (or a minute passed): one
+    // job discovery, its result in the status bar.
+    void maybeDiscoverJobs(bool deadline = false);
 
     NodeListModel *m_nodes;
     ProbeModels *m_probeModels;
@@ -111,7 +121,11 @@ private:
     QToolButton *m_dashboardButton;
     QAction *m_dashboardAction = nullptr;
     QAction *m_setupAction = nullptr;
-    QAction *m_jobPreviewAction = nullptr;
+    QAction *m_jobsAction = nullptr;
+    JobsWindow *m_jobsWindow = nullptr;
+    bool m_startupJobsDone = false;
+    bool m_startupJobsDeadline = false;
+    QString m_startupJobsMessage;
     SetupWizard *m_wizard = nullptr; // reset when it closes (deleted on close)
     QMenu *m_nodeMenu = nullptr;
     NodeActions *m_nodeActions = nullptr;

@@ -1,17 +1,19 @@
-// The job preview offscreen: nodes with a data plane from a real inventory
-// file, probes from the fixture snapshots (E810: GID 1, ConnectX: GID 3);
-// the preview follows the form and says what is wrong.
+// The job form and its preview offscreen (the Jobs window's New Job): nodes
+// with a data plane from a real inventory file, probes from the fixture
+// snapshots (E810: GID 1, ConnectX: GID 3); the preview follows the form and
+// says what is wrong, and the head is the first checked node.
 
 #include "../core/fixture_probes.h"
 
 #include "inventory/inventory.h"
-#include "jobs/jobpreviewdialog.h"
+#include "jobs/jobform.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTest>
@@ -53,7 +55,7 @@ private Q_SLOTS:
         QVERIFY2(inventory.addNode(c, &error), qPrintable(error));
         const ProbeReport e810 = test::fixtureProbe(QStringLiteral("strix-halo-e810-roce"));
         const ProbeReport cx = test::fixtureProbe(QStringLiteral("connectx6dx-gid3"));
-        JobPreviewDialog dialog(&inventory, [&](const QString &id) -> std::optional<ProbeReport> {
+        JobForm dialog(&inventory, [&](const QString &id) -> std::optional<ProbeReport> {
             if (id == ida)
                 return e810;
             if (id == idb)
@@ -91,6 +93,30 @@ private Q_SLOTS:
         t = dialog.previewText();
         QVERIFY(t.contains(QStringLiteral("'oops' is not NAME=VALUE")));
         QVERIFY(t.contains(QStringLiteral("NCCL_DEBUG='INFO'")));
+        // What current() gives the launcher: the form's own error and the rendering.
+        JobForm::Current cur = dialog.current();
+        QVERIFY(cur.errors.contains(QStringLiteral("'oops' is not NAME=VALUE")));
+        QCOMPARE(cur.nodes.size(), 2);
+        QCOMPARE(cur.nodes.first().name, QStringLiteral("halo1"));
+        QVERIFY(nodes->item(0)->text().contains(QStringLiteral("head")));
+        dialog.findChild<QLineEdit *>(QStringLiteral("envEdit"))->setText(QStringLiteral("NCCL_DEBUG=INFO"));
+        QVERIFY(dialog.current().errors.isEmpty());
+        // The head first: moving cx up makes it the head.
+        nodes->setCurrentRow(1);
+        dialog.findChild<QPushButton *>(QStringLiteral("nodeUpButton"))->click();
+        cur = dialog.current();
+        QCOMPARE(cur.nodes.first().name, QStringLiteral("cx"));
+        QCOMPARE(cur.rendered.headNodeId, idb);
+        QVERIFY(nodes->item(0)->text().contains(QStringLiteral("head")));
+        QVERIFY(!nodes->item(1)->text().contains(QStringLiteral("head")));
+        nodes->setCurrentRow(0);
+        dialog.findChild<QPushButton *>(QStringLiteral("nodeDownButton"))->click();
+        QCOMPARE(dialog.current().nodes.first().name, QStringLiteral("halo1"));
+        // A bad job name is refused by the renderer.
+        dialog.findChild<QLineEdit *>(QStringLiteral("nameEdit"))->setText(QStringLiteral("Bad Name"));
+        QVERIFY(dialog.previewText().contains(QStringLiteral("Job name 'Bad Name'")));
+        QVERIFY(!dialog.current().errors.isEmpty());
+        dialog.findChild<QLineEdit *>(QStringLiteral("nameEdit"))->setText(QStringLiteral("tp"));
         // llama.cpp RPC: rpc-server on the worker, llama-server --rpc on the head.
         dialog.findChild<QComboBox *>(QStringLiteral("engineCombo"))->setCurrentIndex(1);
         t = dialog.previewText();

@@ -16,5 +16,14 @@ halolink_add_qt_test(tst_nodedialogs SOURCES ui/tst_nodedialogs.cpp LIBS halolin
 # The main window with an SSH node (real sshd on loopback; skips without root).
 halolink_add_qt_test(tst_mainwindow_nodes SOURCES ui/tst_mainwindow_nodes.cpp LIBS halolink_ui halolink_core halolink_sshd_fixture LABELS ui ssh)
 
-# The job preview (nodes from a real inventory file, probes from the fixtures).
+# The job form and its preview (nodes from a real inventory file, probes from the fixtures).
 halolink_add_qt_test(tst_jobpreview SOURCES ui/tst_jobpreview.cpp LIBS halolink_ui halolink_core LABELS ui)
+
+# The Jobs window from the main window's menu: preview, refused launches, the
+# smoke result and RDMA proof, live traffic, accessibility.
+halolink_add_qt_test(tst_jobswindow SOURCES ui/tst_jobswindow.cpp LIBS halolink_ui halolink_core LABELS ui)
+
+# The Jobs window driving a real launch over two sshd nodes in network
+# namespaces (veth data plane) through the Ray/vLLM test doubles; skips without root.
+halolink_add_qt_test(tst_jobswindow_ssh SOURCES ui/tst_jobswindow_ssh.cpp LIBS halolink_ui halolink_core halolink_sshd_fixture LABELS ui ssh)
+set_tests_properties(tst_jobswindow_ssh PROPERTIES RUN_SERIAL TRUE)

@@ -1,0 +1,386 @@
+// The Jobs window offscreen, opened from the main window's Cluster menu with
+// an inventory of two nodes that have a data plane but cannot be reached
+// (.invalid hosts): the form renders the preview; a launch with an invalid
+// form, or onto nodes that are not connected, is refused with every problem
+// visible and nothing started; a smoke result built here (TCP verdict, causes,
+// per-node numbers) fills the smoke and proof widgets; the list model under
+// QAbstractItemModelTester; the live traffic table reads the telemetry
+// store; accessible names and tab order.
+
+#include "engine/enginelocator.h"
+#include "inventory/inventory.h"
+#include "jobs/jobform.h"
+#include "jobs/jobswindow.h"
+#include "jobs/jobtablemodel.h"
+#include "jobs/livetrafficview.h"
+#include "jobs/smokeresultview.h"
+#include "mainwindow.h"
+#include "status/statusstyle.h"
+#include "telemetry/telemetrykeys.h"
+#include "telemetry/telemetrystore.h"
+
+#include <QAbstractButton>
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSet>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTest>
+
+#include <cmath>
+
+using namespace halolink;
+using namespace halolink::ui;
+
+class TestJobsWindow : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void openFromMenuPreviewAndRefusal();
+    void smokeResultAndProof();
+    void tableModel();
+    void liveTraffic();
+    void accessibility();
+
+private:
+    JobsWindow *openJobs(MainWindow &window);
+};
+
+void TestJobsWindow::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("HaloLinkTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_jobswindow"));
+    qputenv(EngineLocator::kEnvironmentVariable, HALOLINK_ENGINE_PATH);
+    // The inventory the main window loads: two nodes of a cluster that is not there.
+    QFile::remove(Inventory::defaultFilePath());
+    Inventory inventory;
+    inventory.load();
+    QString error;
+    for (int i = 1; i <= 2; ++i) {
+        Node n;
+        n.name = QStringLiteral("node%1").arg(i);
+        n.host = QStringLiteral("node%1.invalid").arg(i);
+        n.dataInterface = QStringLiteral("enp194s0np0");
+        n.dataAddress = QStringLiteral("10.77.0.%1/24").arg(i);
+        QVERIFY2(inventory.addNode(n, &error), qPrintable(error));
+    }
+}
+
+JobsWindow *TestJobsWindow::openJobs(MainWindow &window)
+{
+    // Cluster > Jobs…, with its shortcut.
+    QAction *jobs = window.jobsAction();
+    bool inClusterMenu = false;
+    for (QAction *menu : window.menuBar()->actions()) {
+        if (menu->menu() && menu->text().remove(QLatin1Char('&')) == QStringLiteral("Cluster"))
+            inClusterMenu = menu->menu()->actions().contains(jobs);
+    }
+    if (!inClusterMenu)
+        return nullptr;
+    if (jobs->shortcut() != QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_J))
+        return nullptr;
+    jobs->trigger();
+    return window.jobsWindow();
+}
+
+void TestJobsWindow::openFromMenuPreviewAndRefusal()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    JobsWindow *jobs = openJobs(window);
+    QVERIFY(jobs);
+    QVERIFY(QTest::qWaitForWindowExposed(jobs));
+    QVERIFY(!jobs->isModal());
+    QCOMPARE(jobs->tabs()->currentIndex(), int(JobsWindow::NewJobTab));
+    // No node is connected: the discovery says so rather than finding nothing.
+    QTRY_VERIFY(!jobs->isDiscovering());
+    QVERIFY2(
+        jobs->discoveryStatus().contains(QStringLiteral("connected")), qPrintable(jobs->discoveryStatus()));
+    // Triggered again: the same window.
+    window.jobsAction()->trigger();
+    QCOMPARE(window.jobsWindow(), jobs);
+
+    // The form lists the nodes with a data plane (the head first) and renders the preview.
+    JobForm *form = jobs->form();
+    auto *nodes = form->findChild<QListWidget *>(QStringLiteral("jobNodes"));
+    QCOMPARE(nodes->count(), 2);
+    QVERIFY(nodes->item(0)->text().contains(QStringLiteral("node1")));
+    QVERIFY(nodes->item(0)->text().contains(QStringLiteral("head")));
+    QVERIFY(form->previewText().contains(QStringLiteral("Give the model")));
+    form->findChild<QLineEdit *>(QStringLiteral("modelEdit"))->setText(QStringLiteral("/models/Qwen3"));
+    form->findChild<QComboBox *>(QStringLiteral("runtimeCombo"))->setCurrentText(QStringLiteral("host"));
+    QVERIFY2(
+        !form->previewText().contains(QStringLiteral("Give the model")), qPrintable(form->previewText()));
+    form->findChild<QLineEdit *>(QStringLiteral("modelEdit"))->clear();
+
+    // Launch with an invalid form: refused, each problem on its own line, nothing added.
+    form->findChild<QLineEdit *>(QStringLiteral("envEdit"))->setText(QStringLiteral("oops"));
+    QTest::mouseClick(jobs->launchButton(), Qt::LeftButton);
+    auto *problems = jobs->findChild<QLabel *>(QStringLiteral("formProblems"));
+    QVERIFY(problems->isVisible());
+    const QString shown = problems->text();
+    QVERIFY2(shown.contains(QStringLiteral("cannot start")), qPrintable(shown));
+    QVERIFY2(shown.contains(QStringLiteral("Give the model")), qPrintable(shown));
+    QVERIFY2(shown.contains(QStringLiteral("&#39;oops&#39; is not NAME=VALUE"))
+            || shown.contains(QStringLiteral("'oops' is not NAME=VALUE")),
+        qPrintable(shown));
+    QVERIFY2(shown.contains(QStringLiteral("node1 is not connected")), qPrintable(shown));
+    QVERIFY(shown.count(QStringLiteral("<br>")) >= 3); // one line each
+    QVERIFY(jobs->formProblemsText().contains(QStringLiteral("node2 is not connected")));
+    QCOMPARE(jobs->jobsModel()->rowCount(), 0);
+    QCOMPARE(jobs->tabs()->currentIndex(), int(JobsWindow::NewJobTab));
+    QVERIFY(!jobs->isBusy());
+    // The message uses the error colour of the palette.
+    QCOMPARE(problems->palette().color(QPalette::WindowText),
+        StatusStyle::color(Check::Status::Fail, jobs->palette()));
+
+    // A valid form onto nodes that are not connected: still refused, plainly.
+    form->findChild<QLineEdit *>(QStringLiteral("envEdit"))->clear();
+    form->findChild<QLineEdit *>(QStringLiteral("modelEdit"))->setText(QStringLiteral("/models/Qwen3"));
+    jobs->launch();
+    QVERIFY(problems->isVisible());
+    QVERIFY(!problems->text().contains(QStringLiteral("Give the model")));
+    QVERIFY(problems->text().contains(QStringLiteral("node2 is not connected")));
+    QCOMPARE(jobs->jobsModel()->rowCount(), 0);
+
+    // No job selected: the job buttons are off, Refresh and New Job on.
+    QVERIFY(!jobs->findChild<QPushButton *>(QStringLiteral("stopJobButton"))->isEnabled());
+    QVERIFY(!jobs->findChild<QPushButton *>(QStringLiteral("smokeJobButton"))->isEnabled());
+    QVERIFY(jobs->findChild<QPushButton *>(QStringLiteral("newJobButton"))->isEnabled());
+
+    // Closing hides it; it is the same window next time.
+    jobs->close();
+    QVERIFY(!jobs->isVisible());
+    window.jobsAction()->trigger();
+    QCOMPARE(window.jobsWindow(), jobs);
+    QVERIFY(jobs->isVisible());
+    // Nothing ran, so nothing is said about jobs at start.
+    QVERIFY(window.startupJobsMessage().isEmpty());
+    if (!qEnvironmentVariableIsEmpty("HALOLINK_SCREENSHOT_DIR"))
+        jobs->grab().save(
+            qEnvironmentVariable("HALOLINK_SCREENSHOT_DIR") + QStringLiteral("/jobs-refused.png"));
+}
+
+void TestJobsWindow::smokeResultAndProof()
+{
+    MainWindow window;
+    window.show();
+    JobsWindow *jobs = openJobs(window);
+    QVERIFY(jobs);
+    QVERIFY(QTest::qWaitForWindowExposed(jobs));
+
+    jobs::SmokeResult r;
+    r.ok = true;
+    r.ttftMs = 412;
+    r.totalMs = 2870;
+    r.tokens = 64;
+    r.tokensPerSecond = 23.7;
+    r.text = QStringLiteral("Tensor parallelism splits each layer's matrices across GPUs.");
+    r.proof.verdict = jobs::Proof::Verdict::Tcp;
+    r.proof.summary = QStringLiteral("The tensor-parallel traffic went over TCP, not RDMA.");
+    r.proof.causes = { QStringLiteral("node1: NCCL_IB_DISABLE=1 (the job was launched TCP-only)."),
+        QStringLiteral(
+            "node2: NCCL_IB_GID_INDEX=3, but the RoCE v2 GID of 10.77.0.2 is index 1 (wrong GID).") };
+    for (int i = 1; i <= 2; ++i) {
+        jobs::NodeTraffic t;
+        t.nodeId = QStringLiteral("id%1").arg(i);
+        t.name = QStringLiteral("node%1").arg(i);
+        t.rdmaDevice = QStringLiteral("rocep194s0");
+        t.rdmaPort = 1;
+        t.measured = true;
+        t.rdmaPackets = 3 * i;
+        t.rdmaBytes = 180 * i;
+        t.nicBytes = qint64(48) * 1000 * 1000 * i;
+        t.nicPackets = 40000 * i;
+        t.nicMoved = true;
+        r.proof.nodes << t;
+    }
+    jobs->showSmokeResult(r);
+    QCOMPARE(jobs->tabs()->currentIndex(), int(JobsWindow::SmokeTab));
+    SmokeResultView *view = jobs->smokeView();
+    QVERIFY(view->isVisible());
+    auto text = [view](const char *name) { return view->findChild<QLabel *>(QLatin1String(name))->text(); };
+    QVERIFY2(text("smokeTtft").contains(QStringLiteral("412")), qPrintable(text("smokeTtft")));
+    QCOMPARE(text("smokeRate"), QLocale().toString(23.7, 'f', 1));
+    QCOMPARE(text("smokeTokens"), QStringLiteral("64"));
+    QCOMPARE(view->findChild<QPlainTextEdit *>(QStringLiteral("smokeAnswer"))->toPlainText(), r.text);
+    // The verdict in words (not colour alone), with the summary.
+    QVERIFY2(text("proofVerdict").contains(QStringLiteral("TCP")), qPrintable(text("proofVerdict")));
+    QCOMPARE(text("proofSummary"), r.proof.summary);
+    QVERIFY(view->findChild<QLabel *>(QStringLiteral("proofVerdict"))->isVisible());
+    // The causes, one item each.
+    auto *causes = view->findChild<QListWidget *>(QStringLiteral("proofCauses"));
+    QVERIFY(causes->isVisible());
+    QCOMPARE(causes->count(), 2);
+    QCOMPARE(causes->item(1)->text(), r.proof.causes.at(1));
+    // Per node: device:port, RDMA packets and bytes, NIC bytes, what carried it.
+    auto *table = view->findChild<QTableWidget *>(QStringLiteral("proofNodes"));
+    QCOMPARE(table->rowCount(), 2);
+    QCOMPARE(table->item(1, 0)->text(), QStringLiteral("node2"));
+    QCOMPARE(table->item(1, 1)->text(), QStringLiteral("rocep194s0:1"));
+    QCOMPARE(table->item(1, 2)->text(), QStringLiteral("6"));
+    QCOMPARE(table->item(1, 3)->text(), QStringLiteral("360 B"));
+    QVERIFY2(
+        table->item(1, 4)->text().contains(QStringLiteral("MiB")), qPrintable(table->item(1, 4)->text()));
+    QVERIFY2(
+        table->item(1, 5)->text().contains(QStringLiteral("TCP")), qPrintable(table->item(1, 5)->text()));
+    if (!qEnvironmentVariableIsEmpty("HALOLINK_SCREENSHOT_DIR"))
+        jobs->grab().save(
+            qEnvironmentVariable("HALOLINK_SCREENSHOT_DIR") + QStringLiteral("/jobs-proof-tcp.png"));
+
+    // RDMA: no causes shown; a failed answer says why.
+    r.ok = false;
+    r.error = QStringLiteral("connection refused");
+    r.proof.verdict = jobs::Proof::Verdict::Rdma;
+    r.proof.causes.clear();
+    r.proof.summary = QStringLiteral("RDMA carried the tensor-parallel traffic.");
+    view->setResult(r);
+    QCOMPARE(text("proofVerdict"), SmokeResultView::verdictTitle(jobs::Proof::Verdict::Rdma));
+    QVERIFY(!causes->isVisible());
+    QVERIFY(text("smokeState").contains(QStringLiteral("connection refused")));
+    QCOMPARE(text("smokeTtft"), QStringLiteral("—"));
+    // Every verdict has its own words.
+    QSet<QString> titles;
+    for (auto v : { jobs::Proof::Verdict::Rdma, jobs::Proof::Verdict::Tcp, jobs::Proof::Verdict::Mixed,
+             jobs::Proof::Verdict::NoTraffic, jobs::Proof::Verdict::Unknown })
+        titles.insert(SmokeResultView::verdictTitle(v));
+    QCOMPARE(titles.size(), 5);
+}
+
+void TestJobsWindow::tableModel()
+{
+    JobTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    JobRow row;
+    row.key = QStringLiteral("tp|a");
+    row.name = QStringLiteral("tp");
+    row.state = JobState::Running;
+    row.engine = QStringLiteral("vLLM over Ray, podman");
+    row.model = QStringLiteral("/models/Qwen3");
+    row.api = QStringLiteral("http://10.77.0.1:8000/v1");
+    row.nodes = { QStringLiteral("node1"), QStringLiteral("node2") };
+    QCOMPARE(model.setRow(row), 0);
+    row.key = QStringLiteral("other|a");
+    row.state = JobState::PartlyRunning;
+    QCOMPARE(model.setRow(row), 1);
+    row.state = JobState::Failed;
+    QCOMPARE(model.setRow(row), 1);
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.index(0, JobTableModel::StateColumn).data().toString(), QStringLiteral("running"));
+    QCOMPARE(model.index(1, JobTableModel::StateColumn).data().toString(), QStringLiteral("failed"));
+    QCOMPARE(model.index(0, JobTableModel::NodesColumn).data().toString(), QStringLiteral("node1, node2"));
+    QCOMPARE(model.index(0, JobTableModel::ApiColumn).data().toString(), row.api);
+    QVERIFY(!model.index(0, JobTableModel::StateColumn).data(Qt::DecorationRole).value<QIcon>().isNull());
+    // Every state in its own words.
+    QSet<QString> words;
+    for (JobState s : { JobState::Running, JobState::PartlyRunning, JobState::Stopped, JobState::Checking,
+             JobState::Starting, JobState::SmokeTesting, JobState::Stopping, JobState::Failed,
+             JobState::Unknown })
+        words.insert(JobTableModel::stateText(s));
+    QCOMPARE(words.size(), 9);
+}
+
+void TestJobsWindow::liveTraffic()
+{
+    TelemetryStore store;
+    const double t0 = 1.7e9;
+    const int rdmaTx = store.ensureSeries(telemetry::rdmaKey(
+        QStringLiteral("n1"), QStringLiteral("rxe0"), 1, QStringLiteral("tx_bytes_per_s")));
+    const int nicRx = store.ensureSeries(
+        telemetry::nicKey(QStringLiteral("n1"), QStringLiteral("eth1"), QLatin1StringView("rx_bytes_per_s")));
+    for (int i = 0; i < 30; ++i) {
+        store.append(rdmaTx, t0 + i * 0.1, i < 20 ? 0.0 : 2.0e9); // the last second: 2 GB/s
+        store.append(nicRx, t0 + i * 0.1, 5.0e6);
+    }
+    QCOMPARE(LiveTrafficView::recentRate(&store,
+                 telemetry::rdmaKey(
+                     QStringLiteral("n1"), QStringLiteral("rxe0"), 1, QStringLiteral("tx_bytes_per_s"))),
+        2.0e9);
+    QVERIFY(std::isnan(LiveTrafficView::recentRate(&store, QStringLiteral("n1/rdma/none/1/tx_bytes_per_s"))));
+    LiveTrafficView view(&store);
+    view.setNodes({ { QStringLiteral("n1"), QStringLiteral("node1"), QStringLiteral("eth1"),
+                        QStringLiteral("rxe0"), 1 },
+        { QStringLiteral("n2"), QStringLiteral("node2"), QStringLiteral("eth1"), QString(), 0 } });
+    auto *table = view.findChild<QTableWidget *>(QStringLiteral("liveTrafficTable"));
+    QCOMPARE(table->rowCount(), 2);
+    QCOMPARE(table->item(0, 2)->text(), QStringLiteral("—")); // not active: no numbers
+    view.setActive(true);
+    QCOMPARE(table->item(0, 1)->text(), QStringLiteral("rxe0:1"));
+    QCOMPARE(table->item(0, 2)->text(), telemetry::formatValue(2.0e9, telemetry::Unit::BytesPerSecond));
+    QCOMPARE(table->item(0, 6)->text(), telemetry::formatValue(5.0e6, telemetry::Unit::BytesPerSecond));
+    QCOMPARE(table->item(1, 1)->text(), QStringLiteral("none"));
+    QCOMPARE(table->item(1, 2)->text(), QStringLiteral("—"));
+    // A node that stopped reporting while another goes on shows no stale number.
+    const int other = store.ensureSeries(
+        telemetry::nicKey(QStringLiteral("n2"), QStringLiteral("eth1"), QLatin1StringView("rx_bytes_per_s")));
+    store.append(other, t0 + 60, 1.0);
+    view.refresh();
+    QCOMPARE(table->item(0, 2)->text(), QStringLiteral("—"));
+}
+
+void TestJobsWindow::accessibility()
+{
+    MainWindow window;
+    window.show();
+    JobsWindow *jobs = openJobs(window);
+    QVERIFY(jobs);
+    QVERIFY(QTest::qWaitForWindowExposed(jobs));
+    // Every control that takes focus has a name for a screen reader.
+    for (int tab = 0; tab < jobs->tabs()->count(); ++tab) {
+        jobs->tabs()->setCurrentIndex(tab);
+        for (QWidget *w : jobs->findChildren<QWidget *>()) {
+            if (!w->isVisible() || !(w->focusPolicy() & Qt::TabFocus) || w->inherits("QScrollBar"))
+                continue;
+            if (w->inherits("QAbstractSpinBox") == false && w->parentWidget()
+                && w->parentWidget()->inherits("QAbstractSpinBox"))
+                continue; // a spin box's line edit
+            if (w->parentWidget() && w->parentWidget()->inherits("QComboBox"))
+                continue;
+            QString name = w->accessibleName();
+            if (auto *b = qobject_cast<QAbstractButton *>(w))
+                name += b->text();
+            QVERIFY2(!name.isEmpty(),
+                qPrintable(QStringLiteral("%1 %2 in tab %3")
+                               .arg(QString::fromLatin1(w->metaObject()->className()), w->objectName())
+                               .arg(tab)));
+        }
+    }
+    // Tab order: the list, its buttons (disabled ones skipped), the tabs, the form from its first field.
+    jobs->tabs()->setCurrentIndex(JobsWindow::NewJobTab);
+    auto next = [](QWidget *w) {
+        do {
+            w = w->nextInFocusChain();
+        } while (
+            !((w->focusPolicy() & Qt::TabFocus) && w->isVisible() && w->isEnabled() && !w->focusProxy()));
+        return w;
+    };
+    QWidget *w = jobs->jobsView();
+    QStringList order;
+    for (int i = 0; i < 6; ++i) {
+        w = next(w);
+        order << w->objectName();
+    }
+    QCOMPARE(order,
+        (QStringList { QStringLiteral("newJobButton"), QStringLiteral("refreshJobsButton"),
+            QStringLiteral("jobTabsBar"), QStringLiteral("nameEdit"), QStringLiteral("engineCombo"),
+            QStringLiteral("runtimeCombo") }));
+}
+
+QTEST_MAIN(TestJobsWindow)
+#include "tst_jobswindow.moc"

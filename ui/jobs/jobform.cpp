@@ -1,0 +1,332 @@
+#include "jobs/jobform.h"
+
+#include "inventory/inventory.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStyle>
+#include <QVBoxLayout>
+
+namespace halolink::ui {
+
+namespace {
+constexpr int kIdRole = Qt::UserRole;
+constexpr int kLabelRole = Qt::UserRole + 1;
+} // namespace
+
+JobForm::JobForm(Inventory *inventory, ProbeOf probeOf, QWidget *parent)
+    : QWidget(parent)
+    , m_inventory(inventory)
+    , m_probeOf(std::move(probeOf))
+{
+    setObjectName(QStringLiteral("jobForm"));
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->setChildrenCollapsible(false);
+    layout->addWidget(split);
+
+    auto *formBox = new QWidget(split);
+    auto *form = new QFormLayout(formBox);
+    form->setContentsMargins(0, 0, 6, 0);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    m_name = new QLineEdit(QStringLiteral("tp"), formBox);
+    m_name->setObjectName(QStringLiteral("nameEdit"));
+    m_name->setAccessibleName(tr("Job name"));
+    m_name->setToolTip(tr("1-32 lowercase letters, digits and '-': it names the containers and log files."));
+    m_engine = new QComboBox(formBox);
+    m_engine->setObjectName(QStringLiteral("engineCombo"));
+    m_engine->setAccessibleName(tr("Engine"));
+    m_engine->addItem(tr("vLLM over Ray (tensor parallel)"), QStringLiteral("vllm"));
+    m_engine->addItem(tr("llama.cpp RPC (layers across nodes)"), QStringLiteral("llama-rpc"));
+    m_runtime = new QComboBox(formBox);
+    m_runtime->setObjectName(QStringLiteral("runtimeCombo"));
+    m_runtime->setAccessibleName(tr("Runtime"));
+    for (const char *r : { "podman", "toolbox", "docker", "host" })
+        m_runtime->addItem(QString::fromLatin1(r), QString::fromLatin1(r));
+    m_image = new QLineEdit(formBox);
+    m_image->setObjectName(QStringLiteral("imageEdit"));
+    m_image->setAccessibleName(tr("Image"));
+    m_image->setPlaceholderText(tr("container image, or the toolbox's name"));
+    m_model = new QLineEdit(formBox);
+    m_model->setObjectName(QStringLiteral("modelEdit"));
+    m_model->setAccessibleName(tr("Model"));
+    m_model->setPlaceholderText(tr("/models/… on every node, or a model id"));
+    m_port = new QSpinBox(formBox);
+    m_port->setObjectName(QStringLiteral("portSpin"));
+    m_port->setAccessibleName(tr("API port"));
+    m_port->setRange(1, 65535);
+    m_port->setValue(8000);
+    m_memory = new QDoubleSpinBox(formBox);
+    m_memory->setObjectName(QStringLiteral("memorySpin"));
+    m_memory->setAccessibleName(tr("GPU memory utilization"));
+    m_memory->setToolTip(tr("The share of each node's GPU memory vLLM may take; 0.90 is the usual value on "
+                            "unified memory."));
+    m_memory->setRange(0.05, 0.99);
+    m_memory->setSingleStep(0.01);
+    m_memory->setValue(0.90);
+    m_tcpOnly = new QCheckBox(tr("TCP only (NCCL_IB_DISABLE=1)"), formBox);
+    m_tcpOnly->setObjectName(QStringLiteral("tcpOnlyCheck"));
+    m_tcpOnly->setToolTip(tr("No RDMA: the comparison run."));
+    m_tos = new QSpinBox(formBox);
+    m_tos->setObjectName(QStringLiteral("tosSpin"));
+    m_tos->setAccessibleName(tr("Traffic class"));
+    m_tos->setRange(-1, 255);
+    m_tos->setValue(-1);
+    m_tos->setSpecialValueText(tr("unset"));
+    m_tos->setToolTip(tr("NCCL_IB_TC: the ToS the cluster setup chose (106 with the default QoS)."));
+    m_env = new QLineEdit(formBox);
+    m_env->setObjectName(QStringLiteral("envEdit"));
+    m_env->setAccessibleName(tr("Environment overrides"));
+    m_env->setPlaceholderText(tr("NAME=VALUE NAME=VALUE … (override)"));
+    m_env->setToolTip(tr("Set on every node; they win over the computed values."));
+
+    auto *nodesBox = new QWidget(formBox);
+    auto *nodesLayout = new QHBoxLayout(nodesBox);
+    nodesLayout->setContentsMargins(0, 0, 0, 0);
+    m_nodes = new QListWidget(nodesBox);
+    m_nodes->setObjectName(QStringLiteral("jobNodes"));
+    m_nodes->setAccessibleName(tr("Nodes of the job"));
+    m_nodes->setAccessibleDescription(tr("Checked nodes take part; the first checked node is the head."));
+    m_nodes->setToolTip(tr("Checked nodes take part; the first checked node is the head."));
+    m_nodes->setMinimumHeight(80);
+    auto *moveButtons = new QVBoxLayout;
+    m_up = new QPushButton(style()->standardIcon(QStyle::SP_ArrowUp), tr("&Up"), nodesBox);
+    m_up->setObjectName(QStringLiteral("nodeUpButton"));
+    m_up->setAccessibleName(tr("Move the node up"));
+    m_up->setToolTip(tr("Move the node up (the first checked node is the head)"));
+    m_down = new QPushButton(style()->standardIcon(QStyle::SP_ArrowDown), tr("&Down"), nodesBox);
+    m_down->setObjectName(QStringLiteral("nodeDownButton"));
+    m_down->setAccessibleName(tr("Move the node down"));
+    m_down->setToolTip(tr("Move the node down"));
+    moveButtons->addWidget(m_up);
+    moveButtons->addWidget(m_down);
+    moveButtons->addStretch(1);
+    nodesLayout->addWidget(m_nodes, 1);
+    nodesLayout->addLayout(moveButtons);
+
+    form->addRow(tr("&Name:"), m_name);
+    form->addRow(tr("&Engine:"), m_engine);
+    form->addRow(tr("&Runtime:"), m_runtime);
+    form->addRow(tr("&Image:"), m_image);
+    form->addRow(tr("&Model:"), m_model);
+    form->addRow(tr("API &port:"), m_port);
+    form->addRow(tr("GPU &memory:"), m_memory);
+    form->addRow(QString(), m_tcpOnly);
+    form->addRow(tr("&Traffic class:"), m_tos);
+    form->addRow(tr("En&vironment:"), m_env);
+    auto *nodesLabel = new QLabel(tr("N&odes:"), formBox);
+    nodesLabel->setBuddy(m_nodes);
+    form->addRow(nodesLabel, nodesBox);
+
+    auto *previewBox = new QWidget(split);
+    auto *previewLayout = new QVBoxLayout(previewBox);
+    previewLayout->setContentsMargins(6, 0, 0, 0);
+    auto *previewLabel = new QLabel(
+        tr("What would run &where (environment per node, then the steps in order):"), previewBox);
+    previewLabel->setWordWrap(true);
+    m_preview = new QPlainTextEdit(previewBox);
+    m_preview->setObjectName(QStringLiteral("jobPreview"));
+    m_preview->setReadOnly(true);
+    m_preview->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    m_preview->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_preview->setAccessibleName(tr("What would run on each node"));
+    m_preview->setTabChangesFocus(true);
+    previewLabel->setBuddy(m_preview);
+    previewLayout->addWidget(previewLabel);
+    previewLayout->addWidget(m_preview, 1);
+    split->addWidget(formBox);
+    split->addWidget(previewBox);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+
+    setTabOrder(m_name, m_engine);
+    setTabOrder(m_engine, m_runtime);
+    setTabOrder(m_runtime, m_image);
+    setTabOrder(m_image, m_model);
+    setTabOrder(m_model, m_port);
+    setTabOrder(m_port, m_memory);
+    setTabOrder(m_memory, m_tcpOnly);
+    setTabOrder(m_tcpOnly, m_tos);
+    setTabOrder(m_tos, m_env);
+    setTabOrder(m_env, m_nodes);
+    setTabOrder(m_nodes, m_up);
+    setTabOrder(m_up, m_down);
+    setTabOrder(m_down, m_preview);
+
+    for (QComboBox *c : { m_engine, m_runtime })
+        connect(c, &QComboBox::currentIndexChanged, this, &JobForm::render);
+    for (QLineEdit *e : { m_name, m_image, m_model, m_env })
+        connect(e, &QLineEdit::textChanged, this, &JobForm::render);
+    connect(m_port, &QSpinBox::valueChanged, this, &JobForm::render);
+    connect(m_tos, &QSpinBox::valueChanged, this, &JobForm::render);
+    connect(m_memory, &QDoubleSpinBox::valueChanged, this, &JobForm::render);
+    connect(m_tcpOnly, &QCheckBox::toggled, this, &JobForm::render);
+    connect(m_nodes, &QListWidget::itemChanged, this, &JobForm::render);
+    connect(m_nodes, &QListWidget::currentRowChanged, this, [this](int row) {
+        m_up->setEnabled(row > 0);
+        m_down->setEnabled(row >= 0 && row + 1 < m_nodes->count());
+    });
+    connect(m_up, &QPushButton::clicked, this, [this] { moveNode(-1); });
+    connect(m_down, &QPushButton::clicked, this, [this] { moveNode(+1); });
+    m_up->setEnabled(false);
+    m_down->setEnabled(false);
+    refresh();
+}
+
+void JobForm::setProbeOf(ProbeOf probeOf)
+{
+    m_probeOf = std::move(probeOf);
+    render();
+}
+
+QWidget *JobForm::firstField() const
+{
+    return m_name;
+}
+
+QWidget *JobForm::lastField() const
+{
+    return m_preview;
+}
+
+void JobForm::refresh()
+{
+    QStringList order;
+    QStringList checked;
+    for (int i = 0; i < m_nodes->count(); ++i) {
+        const QString id = m_nodes->item(i)->data(kIdRole).toString();
+        order << id;
+        if (m_nodes->item(i)->checkState() == Qt::Checked)
+            checked << id;
+    }
+    const bool first = m_nodes->count() == 0;
+    QList<Node> nodes;
+    for (const Node &n : m_inventory->nodes()) {
+        if (!n.dataPlaneIp().isEmpty() && !n.isLocal())
+            nodes << n; // no data plane: not part of a cluster yet
+    }
+    // Keep the order the person chose; new nodes at the end.
+    std::stable_sort(nodes.begin(), nodes.end(), [&](const Node &a, const Node &b) {
+        const qsizetype ia = order.indexOf(a.id), ib = order.indexOf(b.id);
+        return (ia < 0 ? order.size() : ia) < (ib < 0 ? order.size() : ib);
+    });
+    {
+        const QSignalBlocker block(m_nodes);
+        m_nodes->clear();
+        for (const Node &n : std::as_const(nodes)) {
+            auto *item = new QListWidgetItem(m_nodes);
+            item->setData(kIdRole, n.id);
+            item->setData(kLabelRole, tr("%1 (%2)").arg(n.name, n.dataAddress));
+            item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
+            item->setCheckState(
+                first || checked.contains(n.id) || !order.contains(n.id) ? Qt::Checked : Qt::Unchecked);
+        }
+    }
+    render();
+}
+
+void JobForm::moveNode(int delta)
+{
+    const int row = m_nodes->currentRow();
+    const int to = row + delta;
+    if (row < 0 || to < 0 || to >= m_nodes->count())
+        return;
+    {
+        const QSignalBlocker block(m_nodes);
+        QListWidgetItem *item = m_nodes->takeItem(row);
+        m_nodes->insertItem(to, item);
+    }
+    m_nodes->setCurrentRow(to);
+    render();
+}
+
+void JobForm::updateNodeLabels()
+{
+    const QSignalBlocker block(m_nodes);
+    bool headSeen = false;
+    for (int i = 0; i < m_nodes->count(); ++i) {
+        QListWidgetItem *item = m_nodes->item(i);
+        QString text = item->data(kLabelRole).toString();
+        if (item->checkState() == Qt::Checked && !headSeen) {
+            headSeen = true;
+            text = tr("%1 — head").arg(text);
+        }
+        item->setText(text);
+    }
+}
+
+JobForm::Current JobForm::current() const
+{
+    Current c;
+    jobs::JobSpec &spec = c.spec;
+    spec.name = m_name->text().trimmed();
+    spec.engine = jobs::parseEngine(m_engine->currentData().toString()).value_or(jobs::Engine::VllmRay);
+    spec.runtime = jobs::parseRuntime(m_runtime->currentData().toString()).value_or(jobs::Runtime::Podman);
+    spec.image = m_image->text().trimmed();
+    spec.model = m_model->text().trimmed();
+    spec.port = m_port->value();
+    spec.gpuMemoryUtilization = m_memory->value();
+    spec.tcpOnly = m_tcpOnly->isChecked();
+    if (m_tos->value() >= 0)
+        spec.trafficClass = m_tos->value();
+    static const QRegularExpression sep(QStringLiteral("\\s+"));
+    for (const QString &kv : m_env->text().split(sep, Qt::SkipEmptyParts)) {
+        const qsizetype eq = kv.indexOf(QLatin1Char('='));
+        if (eq <= 0)
+            c.errors << tr("'%1' is not NAME=VALUE").arg(kv);
+        else
+            spec.env.insert(kv.left(eq), kv.mid(eq + 1));
+    }
+    for (int i = 0; i < m_nodes->count(); ++i) {
+        if (m_nodes->item(i)->checkState() != Qt::Checked)
+            continue;
+        const auto n = m_inventory->find(m_nodes->item(i)->data(kIdRole).toString());
+        if (!n)
+            continue;
+        c.nodes.append({ n->id, n->name, n->dataInterface, n->dataPlaneIp(),
+            m_probeOf ? m_probeOf(n->id) : std::nullopt });
+    }
+    c.rendered = jobs::render(spec, c.nodes);
+    c.errors << c.rendered.errors;
+    return c;
+}
+
+void JobForm::render()
+{
+    updateNodeLabels();
+    if (m_nodes->count() == 0) {
+        m_preview->setPlainText(
+            tr("No node has a data-plane address yet: run Cluster > Set Up Cluster first."));
+        Q_EMIT changed();
+        return;
+    }
+    const Current c = current();
+    QString text;
+    for (const QString &e : c.errors) {
+        if (!c.rendered.errors.contains(e))
+            text += tr("error: %1").arg(e) + QLatin1Char('\n');
+    }
+    text += jobs::describe(c.rendered, c.nodes);
+    m_preview->setPlainText(text);
+    Q_EMIT changed();
+}
+
+QString JobForm::previewText() const
+{
+    return m_preview->toPlainText();
+}
+
+} // namespace halolink::ui

@@ -1,0 +1,87 @@
+#pragma once
+// A tensor-parallel job described in a form, and what it would run on each
+// node (core/jobs/jobrender.h) — the same text as `halolinkctl job launch
+// --dry-run`, updated as the form changes. The Jobs window launches what it
+// describes. The nodes are the inventory's nodes with a data plane; the
+// checked ones take part, the first checked is the head (Move Up / Move Down
+// reorder them).
+
+#include "jobs/jobrender.h"
+#include "protocol/probereport.h"
+
+#include <QStringList>
+#include <QWidget>
+
+#include <functional>
+#include <optional>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLineEdit;
+class QListWidget;
+class QPlainTextEdit;
+class QPushButton;
+class QSpinBox;
+
+namespace halolink {
+class Inventory;
+}
+
+namespace halolink::ui {
+
+class JobForm final : public QWidget {
+    Q_OBJECT
+
+public:
+    using ProbeOf = std::function<std::optional<ProbeReport>(const QString &nodeId)>;
+    JobForm(Inventory *inventory, ProbeOf probeOf, QWidget *parent = nullptr);
+
+    // What the form describes, rendered. `errors` holds the form's own
+    // problems (e.g. an override that is not NAME=VALUE) and the renderer's:
+    // nothing may be launched while there is one.
+    struct Current {
+        jobs::JobSpec spec;
+        QList<jobs::JobNode> nodes; // the head first
+        jobs::Rendered rendered;
+        QStringList errors;
+    };
+    Current current() const;
+
+    // Where the nodes' probes come from (the Jobs window: the cluster's latest).
+    void setProbeOf(ProbeOf probeOf);
+
+    QString previewText() const;
+    // Re-reads the nodes (data plane from the inventory, probes) and renders.
+    void refresh();
+    // The first field, for focus and tab order.
+    QWidget *firstField() const;
+    QWidget *lastField() const;
+
+Q_SIGNALS:
+    void changed();
+
+private:
+    void render();
+    void moveNode(int delta);
+    void updateNodeLabels();
+
+    Inventory *m_inventory;
+    ProbeOf m_probeOf;
+    QLineEdit *m_name;
+    QComboBox *m_engine;
+    QComboBox *m_runtime;
+    QLineEdit *m_image;
+    QLineEdit *m_model;
+    QSpinBox *m_port;
+    QDoubleSpinBox *m_memory;
+    QCheckBox *m_tcpOnly;
+    QSpinBox *m_tos;
+    QLineEdit *m_env;
+    QListWidget *m_nodes;
+    QPushButton *m_up;
+    QPushButton *m_down;
+    QPlainTextEdit *m_preview;
+};
+
+} // namespace halolink::ui

@@ -1,0 +1,179 @@
+#pragma once
+// Cluster > Jobs: the tensor-parallel jobs of the cluster in one non-modal
+// window, driving core/jobs/joblauncher.h (the same launcher as
+// `halolinkctl job`).
+//
+//  - the list: jobs found on the connected SSH nodes (JobDiscovery, when the
+//    window opens and on Refresh) and jobs launched from here, with state,
+//    engine and runtime, model, API URL and nodes;
+//  - New Job: the form with the live preview (JobForm) and Launch. A refused
+//    launch (the form, the checks on the nodes) lists every problem on its
+//    own line; the steps follow stepStateChanged, the launcher's messages
+//    fill a log view, and a successful launch runs the smoke test;
+//  - for the selected job: Stop, Restart, Smoke Test, Cancel Launch; its
+//    logs (a node's role: the last 200 lines, then live); the smoke result
+//    with the RDMA proof; the live RDMA/NIC rates while it runs.
+//
+// Closing the window hides it: launches in progress go on, and the jobs run
+// on the nodes whatever the app does.
+
+#include "jobs/joblauncher.h"
+#include "jobs/jobtablemodel.h"
+
+#include <QPointer>
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QLabel;
+class QComboBox;
+class QPlainTextEdit;
+class QPushButton;
+class QTableView;
+class QTableWidget;
+class QTabWidget;
+class QTimer;
+
+namespace halolink {
+class ClusterController;
+class Inventory;
+class RemoteProcess;
+class TelemetryStore;
+} // namespace halolink
+
+namespace halolink::ui {
+
+class JobForm;
+class LiveTrafficView;
+class SmokeResultView;
+
+class JobsWindow final : public QWidget {
+    Q_OBJECT
+
+public:
+    enum Tab { NewJobTab, ProgressTab, LogsTab, SmokeTab, TrafficTab };
+
+    JobsWindow(ClusterController *cluster, Inventory *inventory, TelemetryStore *telemetry,
+        QWidget *parent = nullptr);
+    ~JobsWindow() override;
+
+    JobForm *form() const { return m_form; }
+    QTableView *jobsView() const { return m_view; }
+    JobTableModel *jobsModel() const { return m_model; }
+    QTabWidget *tabs() const { return m_tabs; }
+    SmokeResultView *smokeView() const { return m_smokeView; }
+    LiveTrafficView *trafficView() const { return m_traffic; }
+    QPushButton *launchButton() const { return m_launch; }
+    // Why the last launch from the form was refused (empty: it was not).
+    QString formProblemsText() const;
+    // Why the selected job's launch was refused or failed.
+    QString jobProblemsText() const;
+    QString discoveryStatus() const;
+    // A launch, stop or smoke test is in progress for some job.
+    bool isBusy() const;
+    bool isDiscovering() const { return m_discovering; }
+    // The launcher of a job (created when first needed; null when none yet).
+    jobs::JobLauncher *launcher(const QString &jobName) const;
+    bool selectJob(const QString &jobName);
+
+public Q_SLOTS:
+    // Finds the jobs on the connected SSH nodes (Refresh).
+    void discover();
+    // Launches what the form describes, or says why not.
+    void launch();
+    // Asks, then stops the selected job on its nodes.
+    void stopSelected();
+    void restartSelected();
+    void smokeTestSelected();
+    void cancelSelected();
+    // Shows a smoke test result (and its RDMA proof) for the selected job, or
+    // on its own when none is selected.
+    void showSmokeResult(const jobs::SmokeResult &result);
+
+Q_SIGNALS:
+    void discoveryFinished();
+    void launchFinished(const QString &jobName, bool ok);
+    void smokeFinished(const QString &jobName, bool ok);
+
+protected:
+    void showEvent(QShowEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
+    void closeEvent(QCloseEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    struct Entry {
+        QString key;
+        jobs::Job job;
+        JobState state = JobState::Unknown;
+        QString stateDetail;
+        QHash<int, QString> stepStates;
+        QStringList messages;
+        QString problemsTitle;
+        QStringList problems;
+        std::optional<jobs::SmokeResult> smoke;
+        jobs::JobLauncher *launcher = nullptr;
+        bool smokeAfterLaunch = false;
+        bool restarting = false;
+    };
+
+    static QString keyOf(const jobs::Job &job);
+    Entry *entry(const QString &key) const;
+    Entry *selected() const;
+    Entry *addEntry(const jobs::Job &job);
+    jobs::JobLauncher *launcherOf(Entry *e);
+    void updateRow(Entry *e);
+    void select(Entry *e);
+    void onSelectionChanged();
+    void onDiscovered();
+    void updateButtons();
+    void showSteps(Entry *e);
+    void updateStep(Entry *e, int index);
+    void showProblems(QLabel *label, const QString &title, const QStringList &problems);
+    void addMessage(Entry *e, const QString &node, const QString &text);
+    void updateTraffic();
+    void fillLogSources();
+    void startLogStream();
+    void stopLogStream();
+    void flushLog();
+    void applyPalette();
+
+    QPointer<ClusterController> m_cluster;
+    Inventory *m_inventory;
+    TelemetryStore *m_telemetry;
+    jobs::JobDiscovery *m_discovery;
+    bool m_discovering = false;
+    std::vector<std::unique_ptr<Entry>> m_entries; // never removed: launchers keep pointers
+    JobTableModel *m_model;
+    QTableView *m_view;
+    QPushButton *m_newJob;
+    QPushButton *m_refresh;
+    QPushButton *m_stop;
+    QPushButton *m_restart;
+    QPushButton *m_smoke;
+    QPushButton *m_cancel;
+    QLabel *m_status;
+    QTabWidget *m_tabs;
+    JobForm *m_form;
+    QLabel *m_formProblems;
+    QPushButton *m_launch;
+    QLabel *m_jobProblems;
+    QLabel *m_progressTitle;
+    QTableWidget *m_steps;
+    QPlainTextEdit *m_messages;
+    QComboBox *m_logSource;
+    QPushButton *m_logReload;
+    QLabel *m_logStatus;
+    QPlainTextEdit *m_log;
+    QPointer<RemoteProcess> m_logStream;
+    QStringList m_logPending;
+    QTimer *m_logFlush;
+    SmokeResultView *m_smokeView;
+    LiveTrafficView *m_traffic;
+    QString m_formProblemsTitle;
+    QStringList m_formProblemList;
+};
+
+} // namespace halolink::ui
