@@ -51,6 +51,7 @@ int countersCommand(const Args &args)
     const sys::Root root(dir);
 
     monitor::Monitor monitor(root);
+    monitor.setAllInterfaces(true); // a data plane may be a bond, a VLAN or a veth
     monitor.rescan(true);
     const std::int64_t timeNs = realtimeNs();
     const monitor::Monitor::Totals totals = monitor.totals();

@@ -45,6 +45,13 @@ std::vector<int> hwIndices(const std::vector<std::string> &names, const std::str
 
 } // namespace
 
+bool Monitor::wantNic(const std::string &name) const
+{
+    if (m_allInterfaces)
+        return name != "lo";
+    return m_root.readLink("sys/class/net/" + name + "/device").has_value();
+}
+
 Monitor::Monitor(sys::Root root)
     : m_root(std::move(root))
 {
@@ -66,7 +73,7 @@ std::string Monitor::signature() const
     }
     sig += "net:";
     for (const auto &nd : m_root.list("sys/class/net")) {
-        if (m_root.readLink("sys/class/net/" + nd + "/device"))
+        if (wantNic(nd))
             sig += nd + ",";
     }
     sig += "ib:";
@@ -139,8 +146,8 @@ void Monitor::build()
     m_nics.clear();
     for (const auto &nd : m_root.list("sys/class/net")) {
         const std::string n = "sys/class/net/" + nd;
-        if (!m_root.readLink(n + "/device"))
-            continue; // lo, bridges, veths, bonds: as probe
+        if (!wantNic(nd))
+            continue; // lo, bridges, veths, bonds: as probe (unless every interface was asked for)
         Nic nic;
         nic.name = nd;
         nic.rx = open(n + "/statistics/rx_bytes");

@@ -64,6 +64,9 @@ public:
     void resetRates();
     // Whether frames carry every raw hw_counters value ("counters").
     void setRawCounters(bool on) { m_rawCounters = on; }
+    // Every network interface but lo (bonds, VLANs, bridges, veths: a data
+    // plane may be one), not only those with a device; before rescan().
+    void setAllInterfaces(bool on) { m_allInterfaces = on; }
 
     std::size_t gpuCount() const { return m_gpus.size(); }
     std::size_t nicCount() const { return m_nics.size(); }
@@ -108,6 +111,7 @@ private:
 
     void build();
     std::string signature() const;
+    bool wantNic(const std::string &name) const;
     std::optional<std::uint64_t> readTraffic(RdmaPort &p, Traffic &t);
     // Re-reads a port's hw_counters, then its four traffic figures
     // (rx/tx bytes, rx/tx packets).
@@ -121,6 +125,7 @@ private:
     std::string m_signature;
     bool m_dirty = true; // a file stopped answering: rebuild at the next rescan
     bool m_rawCounters = true;
+    bool m_allInterfaces = false;
     std::optional<std::int64_t> m_prevMonoNs;
     std::vector<Gpu> m_gpus;
     std::vector<Nic> m_nics;

@@ -97,8 +97,9 @@ void TestEngineCounters::initTestCase()
     s.link("sys/class/net/enp194s0np0/device", "../../../devices/pci0000:00/0000:c2:00.0");
     s.writeAll(
         "sys/class/net/enp194s0np0/statistics", { { "rx_bytes", 6000000000 }, { "tx_bytes", 7000000000 } });
-    // lo has no device link: not a NIC.
+    // lo is never listed; a bond (no device link) is: a data plane may be one.
     s.writeAll("sys/class/net/lo/statistics", { { "rx_bytes", 5 }, { "tx_bytes", 5 } });
+    s.writeAll("sys/class/net/bond0/statistics", { { "rx_bytes", 41 }, { "tx_bytes", 42 } });
 
     // rxe0 on eth1: hw_counters only, packets but no bytes.
     s.write("sys/class/infiniband/rxe0/parent", "eth1");
@@ -141,7 +142,7 @@ void TestEngineCounters::document()
     // CLOCK_REALTIME in ns: some time after 2020.
     QVERIFY(m_doc.value("time_ns").toDouble() > 1.6e18);
     QCOMPARE(m_doc.value("rdma").toArray().size(), 3);
-    QCOMPARE(m_doc.value("nics").toArray().size(), 2);
+    QCOMPARE(m_doc.value("nics").toArray().size(), 3);
 }
 
 void TestEngineCounters::rxePacketsOnly()
@@ -215,6 +216,7 @@ void TestEngineCounters::nics()
     QVERIFY(cx.value("rx_packets").isNull()); // missing file: null, never 0
     QVERIFY(cx.value("tx_packets").isNull());
     QVERIFY(entry(nics, "name", "lo").isEmpty());
+    QCOMPARE(entry(nics, "name", "bond0").value("tx_bytes").toInteger(), 42);
 }
 
 void TestEngineCounters::badRoot()
