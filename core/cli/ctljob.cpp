@@ -256,7 +256,7 @@ static int runJobAction(const ActionArgs &a, Inventory &inventory, QTextStream &
                 continue;
             SshSession *ssh = connector.controller().sshSession(s.nodeId);
             const QString label = QStringLiteral("%1/%2: ").arg(s.nodeName, s.role);
-            RemoteTask task(ssh, jobs::logCommand(match->job.spec, s.role, lineCount, false));
+            RemoteTask task(ssh, jobs::logCommand(match->job.spec, s.nodeId, s.role, lineCount, false));
             QEventLoop loop;
             QObject::connect(&task, &RemoteTask::finished, &loop, &QEventLoop::quit);
             QObject::connect(&task, &RemoteTask::failed, &loop, &QEventLoop::quit);
@@ -280,7 +280,7 @@ static int runJobAction(const ActionArgs &a, Inventory &inventory, QTextStream &
                 if ((!a.node.isEmpty() && s.nodeName != a.node && s.nodeId != a.node) || (!a.role.isEmpty() && s.role != a.role))
                     continue;
                 auto *p = new RemoteProcess(connector.controller().sshSession(s.nodeId),
-                                            jobs::logCommand(match->job.spec, s.role, 0, true), &loop);
+                                            jobs::logCommand(match->job.spec, s.nodeId, s.role, 0, true), &loop);
                 const QString label = QStringLiteral("%1/%2: ").arg(s.nodeName, s.role);
                 QObject::connect(p, &RemoteProcess::lineReceived, &loop, [&out, label](const QByteArray &l) {
                     out << label << QString::fromUtf8(l) << '\n';

@@ -399,10 +399,10 @@ Proof judgeTraffic(const Job &job, const QHash<QString, TrafficSample> &backgrou
             parts << tr("%1 over RDMA").arg(bytesText(double(*t.rdmaBytes)));
         if (t.nicBytes)
             parts << tr("%1 through the NIC").arg(bytesText(double(*t.nicBytes)));
-        return QStringLiteral("%1 (%2 port %3): %4")
-            .arg(t.name, t.rdmaDevice.isEmpty() ? tr("no RDMA port") : t.rdmaDevice)
-            .arg(t.rdmaPort)
-            .arg(parts.join(QStringLiteral(", ")));
+        const QString where = t.rdmaDevice.isEmpty() ? tr("no RDMA port")
+                                                      : QStringLiteral("%1:%2").arg(t.rdmaDevice).arg(t.rdmaPort);
+        return QStringLiteral("%1 (%2): %3")
+            .arg(t.name, where, parts.isEmpty() ? tr("no counters") : parts.join(QStringLiteral(", ")));
     };
     QStringList details;
     for (const NodeTraffic &t : proof.nodes) {
@@ -621,7 +621,7 @@ QString JobLauncher::checkScript(const JobNode &n) const
                      .arg(p);
     for (const QString &role : roles)
         lines << QStringLiteral("if %1; then echo %2; fi")
-                     .arg(aliveCommand(spec, role), shellQuote(QStringLiteral("running ") + role));
+                     .arg(aliveCommand(spec, n.nodeId, role), shellQuote(QStringLiteral("running ") + role));
     lines << QStringLiteral("echo checked");
     return lines.join(QStringLiteral("\n"));
 }
@@ -747,14 +747,14 @@ void JobLauncher::onChecksDone()
 void JobLauncher::writeJobFiles()
 {
     const QByteArray json = QJsonDocument(jobToJson(m_job)).toJson(QJsonDocument::Compact) + '\n';
-    const QString dir = jobDirShell(m_job.spec.name);
-    const QString command = QStringLiteral("umask 077 && mkdir -p %1 && cat >%1/job.json.tmp && mv -f %1/job.json.tmp "
-                                           "%1/job.json")
-                                .arg(dir);
     m_pending = int(m_job.nodes.size());
     auto failed = std::make_shared<QStringList>();
     for (const JobNode &n : std::as_const(m_job.nodes)) {
         const QString id = n.nodeId;
+        const QString dir = jobDirShell(m_job.spec.name, id);
+        const QString command = QStringLiteral("umask 077 && mkdir -p %1 && cat >%1/job.json.tmp && mv -f %1/job.json.tmp "
+                                               "%1/job.json")
+                                    .arg(dir);
         run(id, command, std::chrono::seconds(30),
             [this, id, failed](int code, const QByteArray &, const QByteArray &err, const QString &failure) {
                 if (code != 0)
@@ -824,7 +824,7 @@ QString JobLauncher::readinessCommand(const Step &s, int order) const
 {
     Q_UNUSED(order)
     const JobSpec &spec = m_job.spec;
-    const QString alive = QStringLiteral("if ! { %1; }; then exit %2; fi").arg(aliveCommand(spec, s.role)).arg(kDead);
+    const QString alive = QStringLiteral("if ! { %1; }; then exit %2; fi").arg(aliveCommand(spec, s.nodeId, s.role)).arg(kDead);
     QString ready;
     if (s.role == QLatin1String("ray-head") || s.role == QLatin1String("ray-worker")) {
         // The head's `ray status` (run on the head) counts the nodes.
@@ -873,7 +873,7 @@ void JobLauncher::pollOrder(int order, QDateTime deadline)
             const Step s = m_job.rendered.steps.at(deadIndex);
             m_stepState.insert(deadIndex, QStringLiteral("failed"));
             Q_EMIT stepStateChanged(deadIndex, QStringLiteral("failed"));
-            run(s.nodeId, logCommand(m_job.spec, s.role, 25, false), std::chrono::seconds(20),
+            run(s.nodeId, logCommand(m_job.spec, s.nodeId, s.role, 25, false), std::chrono::seconds(20),
                 [this, s](int, const QByteArray &out, const QByteArray &, const QString &) {
                     failLaunch(tr("%1 on %2 ended while starting. The end of its log:\n%3")
                                    .arg(s.role, s.nodeName, QString::fromUtf8(out.trimmed())));
@@ -982,11 +982,11 @@ void JobLauncher::failLaunch(const QString &error)
 void JobLauncher::stopOrders(int order, std::function<void(bool)> done)
 {
     if (order < 0) {
-        const QString command = QStringLiteral("rm -f %1/job.json").arg(jobDirShell(m_job.spec.name));
         m_pending = int(m_job.nodes.size());
         auto ok = std::make_shared<bool>(true);
         for (const JobNode &n : std::as_const(m_job.nodes)) {
-            run(n.nodeId, command, std::chrono::seconds(30),
+            run(n.nodeId, QStringLiteral("rm -f %1/job.json").arg(jobDirShell(m_job.spec.name, n.nodeId)),
+                std::chrono::seconds(30),
                 [this, ok, done](int code, const QByteArray &, const QByteArray &, const QString &) {
                     *ok = *ok && code == 0;
                     if (--m_pending == 0)
@@ -1008,7 +1008,7 @@ void JobLauncher::stopOrders(int order, std::function<void(bool)> done)
     auto ok = std::make_shared<bool>(true);
     for (int i : indices) {
         const Step s = m_job.rendered.steps.at(i);
-        run(s.nodeId, stopCommand(m_job.spec, s.role), std::chrono::seconds(60),
+        run(s.nodeId, stopCommand(m_job.spec, s.nodeId, s.role), std::chrono::seconds(60),
             [this, i, s, order, ok, done](int code, const QByteArray &, const QByteArray &err, const QString &failure) {
                 if (code != 0) {
                     *ok = false;
@@ -1224,7 +1224,7 @@ void JobDiscovery::discover(const QStringList &nodeIds)
     }
     m_pending = int(targets.size());
     const QString command = QStringLiteral(
-        "for f in \"$HOME\"/.cache/halolink/jobs/*/job.json; do [ -f \"$f\" ] && { tr -d '\\n' <\"$f\"; echo; }; done; true");
+        "for f in \"$HOME\"/.cache/halolink/jobs/*/*/job.json; do [ -f \"$f\" ] && { tr -d '\\n' <\"$f\"; echo; }; done; true");
     for (const auto &t : targets) {
         auto *task = new RemoteTask(t.second, command, this);
         task->setTimeout(std::chrono::seconds(30));
@@ -1297,7 +1297,7 @@ void JobDiscovery::checkRoles()
             const QStringList roles = d.job.rolesOn(n.nodeId);
             for (const QString &role : roles)
                 lines << QStringLiteral("if %1; then echo %2; fi")
-                             .arg(aliveCommand(d.job.spec, role), shellQuote(QStringLiteral("running ") + role));
+                             .arg(aliveCommand(d.job.spec, n.nodeId, role), shellQuote(QStringLiteral("running ") + role));
             lines << QStringLiteral("true");
             asks << Ask{j, n.nodeId, ssh, lines.join(QLatin1Char('\n')), roles};
         }

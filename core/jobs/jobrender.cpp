@@ -75,13 +75,14 @@ QStringList containerRun(const JobSpec &spec, const QString &role, const QList<E
 // returns once that file is there, so the launcher can check on it and stop
 // it at once, and find it again after a restart. A toolbox container shares
 // the host's pid namespace and $HOME, so the same works inside one.
-QString detached(const JobSpec &spec, const QString &role, const QList<EnvVar> &env, const QStringList &argv)
+QString detached(const JobSpec &spec, const QString &nodeId, const QString &role, const QList<EnvVar> &env,
+                 const QStringList &argv)
 {
     QStringList inner;
     if (spec.runtime == Runtime::Toolbox)
         inner << QStringLiteral("toolbox") << QStringLiteral("run") << QStringLiteral("-c") << spec.image;
     inner << QStringLiteral("sh") << QStringLiteral("-c") << QStringLiteral("echo $$ >\"$0\" && exec \"$@\"");
-    const QString dir = jobDirShell(spec.name);
+    const QString dir = jobDirShell(spec.name, nodeId);
     const QString pidFile = dir + QLatin1Char('/') + shellQuote(role + QStringLiteral(".pid"));
     const QString logFile = dir + QLatin1Char('/') + shellQuote(role + QStringLiteral(".log"));
     QStringList prog{QStringLiteral("env")};
@@ -122,9 +123,11 @@ QString programOf(const QString &role)
 
 } // namespace
 
-QString jobDirShell(const QString &jobName)
+QString jobDirShell(const QString &jobName, const QString &nodeId)
 {
-    return kLogDir + shellQuote(jobName);
+    // A folder per node: nodes may share a home (NFS), and two workers of a
+    // job would otherwise share a log and a pid file.
+    return kLogDir + shellQuote(jobName) + QLatin1Char('/') + shellQuote(nodeId);
 }
 
 QString containerName(const JobSpec &spec, const QString &role)
@@ -150,7 +153,7 @@ QString runInRuntime(const JobSpec &spec, const QString &role, const QList<EnvVa
     return shellCommand(c);
 }
 
-QString aliveCommand(const JobSpec &spec, const QString &role)
+QString aliveCommand(const JobSpec &spec, const QString &nodeId, const QString &role)
 {
     if (insideHeadContainer(spec, role))
         return QStringLiteral("%1 exec %2 sh -c %3")
@@ -161,13 +164,13 @@ QString aliveCommand(const JobSpec &spec, const QString &role)
             .arg(containerTool(spec.runtime), shellQuote(containerName(spec, role)));
     // The pid file's process, if it still runs the role's program (a pid
     // reused by something else is not ours).
-    const QString pidFile = jobDirShell(spec.name) + QLatin1Char('/') + shellQuote(role + QStringLiteral(".pid"));
+    const QString pidFile = jobDirShell(spec.name, nodeId) + QLatin1Char('/') + shellQuote(role + QStringLiteral(".pid"));
     return QStringLiteral("p=$(cat %1 2>/dev/null) && [ -n \"$p\" ] && kill -0 \"$p\" 2>/dev/null && "
                           "tr '\\000' '\\n' </proc/\"$p\"/cmdline | grep -q -F -- %2")
         .arg(pidFile, shellQuote(programOf(role)));
 }
 
-QString stopCommand(const JobSpec &spec, const QString &role)
+QString stopCommand(const JobSpec &spec, const QString &nodeId, const QString &role)
 {
     if (insideHeadContainer(spec, role))
         return QStringLiteral("%1 exec %2 sh -c %3 2>/dev/null; true")
@@ -182,14 +185,14 @@ QString stopCommand(const JobSpec &spec, const QString &role)
             .arg(shellQuote(containerName(spec, role)));
     // TERM to the process group (the process leads its own session), up to
     // 15 s, then KILL. Only when the pid still runs the role's program.
-    const QString pidFile = jobDirShell(spec.name) + QLatin1Char('/') + shellQuote(role + QStringLiteral(".pid"));
+    const QString pidFile = jobDirShell(spec.name, nodeId) + QLatin1Char('/') + shellQuote(role + QStringLiteral(".pid"));
     return QStringLiteral("if %1; then p=$(cat %2); kill -TERM -- -\"$p\" 2>/dev/null || kill -TERM \"$p\"; i=0; "
                           "while kill -0 \"$p\" 2>/dev/null && [ $i -lt 30 ]; do sleep 0.5; i=$((i+1)); done; "
                           "kill -KILL -- -\"$p\" 2>/dev/null; kill -KILL \"$p\" 2>/dev/null; fi; rm -f %2; true")
-        .arg(aliveCommand(spec, role), pidFile);
+        .arg(aliveCommand(spec, nodeId, role), pidFile);
 }
 
-QString logCommand(const JobSpec &spec, const QString &role, int lines, bool follow)
+QString logCommand(const JobSpec &spec, const QString &nodeId, const QString &role, int lines, bool follow)
 {
     const QString n = QString::number(qMax(0, lines));
     if (insideHeadContainer(spec, role))
@@ -205,7 +208,7 @@ QString logCommand(const JobSpec &spec, const QString &role, int lines, bool fol
     }
     return QStringLiteral("tail -n %1 %2 %3 2>&1")
         .arg(n, follow ? QStringLiteral("-F") : QStringLiteral("-q"),
-             jobDirShell(spec.name) + QLatin1Char('/') + shellQuote(role + QStringLiteral(".log")));
+             jobDirShell(spec.name, nodeId) + QLatin1Char('/') + shellQuote(role + QStringLiteral(".log")));
 }
 
 QString engineName(Engine e)
@@ -304,8 +307,12 @@ Rendered render(const JobSpec &spec, const QList<JobNode> &nodes)
             error(tr("%1 has not been probed.").arg(n.name));
             continue;
         }
-        if (!setup::nicOf(*n.probe, n.dataInterface))
-            error(tr("%1 has no interface %2.").arg(n.name, n.dataInterface));
+        // The probe lists NICs with a device; a bond, VLAN or veth data plane
+        // is not among them (RDMA mode finds no RDMA port on it below).
+        if (!setup::nicOf(*n.probe, n.dataInterface) && !rdma)
+            out.warnings << tr("%1: %2 is not among the probe's NICs (a bond, VLAN or virtual interface?); "
+                               "make sure it exists.")
+                                .arg(n.name, n.dataInterface);
         if (!rdma)
             continue;
         const RdmaPort *port = setup::rdmaPortOf(*n.probe, n.dataInterface);
@@ -388,7 +395,7 @@ Rendered render(const JobSpec &spec, const QList<JobNode> &nodes)
                                   .arg(shellQuote(containerName(spec, role)), shellCommand(run))
                             : shellCommand(run);
         } else {
-            s.command = detached(spec, role, env, argv);
+            s.command = detached(spec, n.nodeId, role, env, argv);
         }
         out.steps << s;
     };

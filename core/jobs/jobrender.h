@@ -83,18 +83,18 @@ QString describe(const Rendered &r, const QList<JobNode> &nodes);
 
 // Handles on what a role runs on its node, for the launcher (each a shell
 // command for the node's login shell, values quoted by shellQuote()):
-// "$HOME"/.cache/halolink/jobs/<name>: job.json, <role>.log and <role>.pid
+// "$HOME"/.cache/halolink/jobs/<name>/<node id>: job.json, <role>.log and <role>.pid
 // (host and toolbox runtimes; containers carry the label halolink.job=<name>).
-QString jobDirShell(const QString &jobName);
+QString jobDirShell(const QString &jobName, const QString &nodeId);
 QString containerName(const JobSpec &spec, const QString &role);
 // argv in the role's runtime, in the foreground (e.g. `ray status`).
 QString runInRuntime(const JobSpec &spec, const QString &role, const QList<EnvVar> &env, const QStringList &argv);
 // Exit 0 while the role runs.
-QString aliveCommand(const JobSpec &spec, const QString &role);
+QString aliveCommand(const JobSpec &spec, const QString &nodeId, const QString &role);
 // TERM, up to 15 s, then KILL; exit 0 also when nothing ran.
-QString stopCommand(const JobSpec &spec, const QString &role);
+QString stopCommand(const JobSpec &spec, const QString &nodeId, const QString &role);
 // The role's output: the last `lines` lines, then new ones when following.
-QString logCommand(const JobSpec &spec, const QString &role, int lines, bool follow);
+QString logCommand(const JobSpec &spec, const QString &nodeId, const QString &role, int lines, bool follow);
 
 // The job as saved on the nodes (job.json) and read back on rediscovery.
 QJsonObject specToJson(const JobSpec &spec);

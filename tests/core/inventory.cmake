@@ -11,3 +11,6 @@ add_dependencies(tst_halolinkctl_ssh halolinkctl)
 
 # The cluster setup over real sshd nodes: sudo password per node, RDMA pause/resume, agent restart.
 halolink_add_qt_test(tst_setupcontroller_ssh SOURCES core/tst_setupcontroller_ssh.cpp LIBS halolink_sshd_fixture LABELS ssh)
+
+# Tensor-parallel jobs over two sshd nodes in network namespaces (a veth data plane), through the Ray/vLLM test doubles.
+halolink_add_qt_test(tst_joblauncher_ssh SOURCES core/tst_joblauncher_ssh.cpp LIBS halolink_sshd_fixture LABELS ssh)

@@ -220,7 +220,7 @@ void TestHalolinkCtl::jobLaunchDryRun()
              QStringLiteral("img"), QStringLiteral("--model"), model, QStringLiteral("--probe-file"),
              QStringLiteral("jh2=") + fx + QStringLiteral("e810-iwarp/expected-probe.json"), QStringLiteral("jh2")});
     QCOMPARE(r.exitCode, 1);
-    QVERIFY2(r.err.contains("no interface enp61s0f1np1") || r.err.contains("iWARP"), r.err.constData());
+    QVERIFY2(r.err.contains("no RDMA device on enp61s0f1np1") || r.err.contains("iWARP"), r.err.constData());
     // Usage and refusals.
     QCOMPARE(run({QStringLiteral("job")}).exitCode, 2);
     QCOMPARE(run({QStringLiteral("job"), QStringLiteral("launch"), QStringLiteral("--dry-run")}).exitCode, 2);

@@ -52,6 +52,9 @@ void writeStandIn(const QString &dir, const QString &name)
     QFile f(dir + QLatin1Char('/') + name);
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write("#!/bin/sh\n{ basename \"$0\"; for a in \"$@\"; do printf '%s\\n' \"$a\"; done; echo @@END@@; } >>\"$ARGV_LOG\"\n");
+    // toolbox run -c NAME CMD...: runs CMD in the container (here: on the host).
+    if (name == QLatin1String("toolbox"))
+        f.write("[ \"$1\" = run ] && [ \"$2\" = -c ] && shift 3 && exec \"$@\"\n");
     f.close();
     QVERIFY(f.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
 }
@@ -255,7 +258,14 @@ private Q_SLOTS:
         QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
         QTemporaryDir home;
         const Step &serve = r.steps.last();
-        const QList<QStringList> calls = runWithStandIns(serve.command, home.path());
+        QList<QStringList> calls = runWithStandIns(serve.command, home.path());
+        if (spec.runtime == Runtime::Toolbox) {
+            // toolbox run -c <the container's name, one word>, then the program inside.
+            QCOMPARE(calls.size(), 2);
+            QCOMPARE(calls.first().mid(0, 4), (QStringList{QStringLiteral("toolbox"), QStringLiteral("run"),
+                                                           QStringLiteral("-c"), spec.image}));
+            calls.removeFirst();
+        }
         QCOMPARE(calls.size(), 1);
         const QStringList call = calls.first();
         // Whatever wraps it, vllm's own arguments arrive exactly as rendered, each one word.
@@ -272,9 +282,9 @@ private Q_SLOTS:
             QVERIFY(head.last().contains(spec.image));
             QVERIFY(head.last().contains(QStringLiteral("--env=NCCL_IB_GID_INDEX=1")));
         } else {
-            QCOMPARE(call.first(), spec.runtime == Runtime::Toolbox ? QStringLiteral("toolbox") : QStringLiteral("vllm"));
-            QVERIFY(QFile::exists(home.filePath(QStringLiteral(".cache/halolink/jobs/tp/vllm.pid"))));
-            QVERIFY(QFile::exists(home.filePath(QStringLiteral(".cache/halolink/jobs/tp/vllm.log"))));
+            QCOMPARE(call.first(), QStringLiteral("vllm"));
+            QVERIFY(QFile::exists(home.filePath(QStringLiteral(".cache/halolink/jobs/tp/h1/vllm.pid"))));
+            QVERIFY(QFile::exists(home.filePath(QStringLiteral(".cache/halolink/jobs/tp/h1/vllm.log"))));
         }
         QVERIFY(!QFile::exists(QStringLiteral("x")));
     }

@@ -967,7 +967,7 @@ void JobsWindow::startLogStream()
                                  .arg(m_logSource->currentText().section(QLatin1Char('/'), 0, 0).trimmed()));
         return;
     }
-    auto *p = new RemoteProcess(ssh, jobs::logCommand(e->job.spec, role, kLogLines, true), this);
+    auto *p = new RemoteProcess(ssh, jobs::logCommand(e->job.spec, nodeId, role, kLogLines, true), this);
     m_logStream = p;
     connect(p, &RemoteProcess::lineReceived, this, [this](const QByteArray &line) {
         m_logPending << QString::fromUtf8(line);
