@@ -25,7 +25,7 @@ build=(
 )
 runtime_and_test=(
   openssh-client openssh-server iproute2 ethtool kmod procps sudo
-  sockperf iperf3 perftest pdsh python3
+  sockperf iperf3 perftest pdsh python3 curl
   xvfb xauth x11-apps imagemagick fonts-dejavu-core
   rdma-core ibverbs-utils ibverbs-providers
 )

@@ -257,6 +257,20 @@ private Q_SLOTS:
             QVERIFY2(!all.contains(QStringLiteral("n2: port")), qPrintable(all));
             verifyNothingLeft(QStringLiteral("t-port"));
         }
+        // A container runtime without the image (or without the runtime at all).
+        {
+            JobSpec spec = baseSpec(QStringLiteral("t-image"), m_models + QStringLiteral("/tiny model"));
+            spec.runtime = Runtime::Podman;
+            spec.image = QStringLiteral("localhost/halolink-no-such-image:1");
+            JobLauncher launcher(m_controller.get());
+            launcher.setJob(jobFor(spec));
+            QVERIFY(!launch(launcher));
+            const QString all = launcher.checkProblems().join(QLatin1Char('\n'));
+            for (const QString &n : {QStringLiteral("n1"), QStringLiteral("n2")})
+                QVERIFY2(all.contains(n + QStringLiteral(": podman is not installed."))
+                             || all.contains(n + QStringLiteral(": the image localhost/halolink-no-such-image:1 is not there")),
+                         qPrintable(all));
+        }
         // Far more weights than memory.
         {
             JobLauncher launcher(m_controller.get());
