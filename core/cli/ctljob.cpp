@@ -52,6 +52,7 @@ QJsonObject smokeJson(const jobs::SmokeResult &r)
         {QStringLiteral("proof"),
          QJsonObject{{QStringLiteral("verdict"), jobs::verdictName(r.proof.verdict)},
                      {QStringLiteral("summary"), r.proof.summary},
+                     {QStringLiteral("details"), QJsonArray::fromStringList(r.proof.details)},
                      {QStringLiteral("causes"), QJsonArray::fromStringList(r.proof.causes)},
                      {QStringLiteral("nodes"), nodes}}}};
 }
@@ -91,6 +92,8 @@ void printSmoke(const jobs::SmokeResult &r, QTextStream &out)
         out << tr("smoke test failed: %1").arg(r.error) << '\n';
     }
     out << tr("traffic: %1").arg(jobs::verdictName(r.proof.verdict)) << " - " << r.proof.summary << '\n';
+    for (const QString &d : r.proof.details)
+        out << "  " << d << '\n';
     for (const QString &c : r.proof.causes)
         out << tr("likely cause: %1").arg(c) << '\n';
 }

@@ -409,25 +409,23 @@ Proof judgeTraffic(const Job &job, const QHash<QString, TrafficSample> &backgrou
         if (t.measured)
             details << describeNode(t);
     }
+    proof.details = details;
     if (tcpNodes.isEmpty() && quietNodes.isEmpty() && unknownNodes.isEmpty()) {
         proof.verdict = Proof::Verdict::Rdma;
-        proof.summary = tr("RDMA carried the tensor-parallel traffic: %1.").arg(details.join(QStringLiteral("; ")));
+        proof.summary = tr("RDMA carried the tensor-parallel traffic on every node.");
     } else if (rdmaNodes.isEmpty() && !tcpNodes.isEmpty()) {
         proof.verdict = Proof::Verdict::Tcp;
         proof.summary = tr("The tensor-parallel traffic went over TCP, not RDMA: the RDMA counters did not move "
-                           "while the data-plane NICs carried it (%1).")
-                            .arg(details.join(QStringLiteral("; ")));
+                           "while the data-plane NICs carried it.");
     } else if (rdmaNodes.isEmpty()) {
         proof.verdict = Proof::Verdict::NoTraffic;
-        proof.summary = tr("No traffic between the nodes during the smoke test (%1): the model may not be split "
-                           "across them.")
-                            .arg(details.join(QStringLiteral("; ")));
+        proof.summary = tr("No traffic between the nodes during the smoke test: the model may not be split across "
+                           "them.");
     } else {
         proof.verdict = Proof::Verdict::Mixed;
-        proof.summary = tr("RDMA on %1, but not on %2: %3.")
+        proof.summary = tr("RDMA on %1, but not on %2.")
                             .arg(rdmaNodes.join(QStringLiteral(", ")),
-                                 (tcpNodes + quietNodes + unknownNodes).join(QStringLiteral(", ")),
-                                 details.join(QStringLiteral("; ")));
+                                 (tcpNodes + quietNodes + unknownNodes).join(QStringLiteral(", ")));
     }
     if (proof.verdict == Proof::Verdict::Tcp || proof.verdict == Proof::Verdict::Mixed) {
         for (const JobNode &n : job.nodes) {
@@ -1171,6 +1169,8 @@ void JobLauncher::finishSmoke(bool ok)
         say(m_job.headNodeId(), m_error);
     }
     say({}, m_smoke.proof.summary);
+    for (const QString &d : std::as_const(m_smoke.proof.details))
+        say({}, QStringLiteral("  ") + d);
     for (const QString &c : std::as_const(m_smoke.proof.causes))
         say({}, tr("Likely cause: %1").arg(c));
     setPhase(Phase::Running);

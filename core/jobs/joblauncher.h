@@ -94,6 +94,7 @@ struct Proof {
     enum class Verdict { Rdma, Tcp, Mixed, NoTraffic, Unknown };
     Verdict verdict = Verdict::Unknown;
     QString summary;     // one plain sentence
+    QStringList details; // per node: "node1 (rxe0:1): 2608 RDMA packets, 2.3 MB through the NIC"
     QStringList causes;  // for TCP: the likely reasons, per node
     QList<NodeTraffic> nodes;
 };
