@@ -348,6 +348,23 @@ private Q_SLOTS:
         QVERIFY2(causes.contains(QStringLiteral("n1: NCCL_IB_DISABLE=1 (the job was launched TCP-only)")), qPrintable(causes));
         QVERIFY2(causes.contains(QStringLiteral("n2: no RDMA device on hljd1")), qPrintable(causes));
 
+        // Restart: stopped, then launched again with new processes.
+        const QString pidFile = QStringLiteral("\"$HOME\"/.cache/halolink/jobs/t-run/%1/ray-worker.pid").arg(m_ids[1]);
+        const QByteArray pidBefore = onNode(1, QStringLiteral("cat ") + pidFile).trimmed();
+        QVERIFY(!pidBefore.isEmpty());
+        QSignalSpy stoppedOnce(&launcher, &JobLauncher::stopFinished);
+        QSignalSpy relaunched(&launcher, &JobLauncher::launchFinished);
+        launcher.restart();
+        QVERIFY(relaunched.wait(180000));
+        QCOMPARE(stoppedOnce.size(), 1);
+        QVERIFY2(relaunched.first().first().toBool(), qPrintable(launcher.errorString()));
+        QCOMPARE(launcher.phase(), JobLauncher::Phase::Running);
+        const QByteArray pidAfter = onNode(1, QStringLiteral("cat ") + pidFile).trimmed();
+        QVERIFY(!pidAfter.isEmpty());
+        QVERIFY(pidAfter != pidBefore);
+        onNode(1, QStringLiteral("kill -0 %1 2>/dev/null && echo still").arg(QString::fromUtf8(pidBefore)), &rc);
+        QVERIFY(rc != 0); // the old worker is gone
+
         // The app closes and starts again: a fresh controller finds the job.
         m_controller->stop();
         m_controller.reset();
