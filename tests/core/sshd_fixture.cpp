@@ -527,23 +527,39 @@ QString NetnsSet::unavailableReason()
     return {};
 }
 
+QString NetnsSet::prefix() const
+{
+    return m_tag.isEmpty() ? QLatin1String(kPrefix) : QStringLiteral("hlt%1n").arg(m_tag);
+}
+
 QString NetnsSet::name(int i) const
 {
-    return QStringLiteral("%1%2").arg(QLatin1String(kPrefix)).arg(i);
+    return prefix() + QString::number(i);
+}
+
+QString NetnsSet::outer(int i) const
+{
+    return m_tag.isEmpty() ? QStringLiteral("hlsv%1").arg(i) : QStringLiteral("hl%1o%2").arg(m_tag).arg(i);
+}
+
+QString NetnsSet::inner(int i) const
+{
+    return m_tag.isEmpty() ? QStringLiteral("hlsp%1").arg(i) : QStringLiteral("hl%1p%2").arg(m_tag).arg(i);
 }
 
 QString NetnsSet::innerAddress(int i) const
 {
-    return QStringLiteral("10.99.%1.2").arg(i + 1);
+    return QStringLiteral("10.%1.%2.2").arg(m_subnet).arg(i + 1);
 }
 
-void NetnsSet::removeLeftovers()
+void NetnsSet::removeLeftovers() const
 {
     QString out;
     SshdFixture::run(QStringLiteral("ip"), { QStringLiteral("netns"), QStringLiteral("list") }, &out);
+    const QRegularExpression own(QStringLiteral("^%1\\d+$").arg(QRegularExpression::escape(prefix())));
     for (const QString &line : out.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
         const QString ns = line.section(QLatin1Char(' '), 0, 0);
-        if (ns.startsWith(QLatin1String(kPrefix)))
+        if (own.match(ns).hasMatch())
             SshdFixture::run(QStringLiteral("ip"), { QStringLiteral("netns"), QStringLiteral("del"), ns });
     }
 }
@@ -553,15 +569,15 @@ bool NetnsSet::create(int count, QString *error)
     removeLeftovers();
     for (int i = 0; i < count; ++i) {
         const QString ns = name(i);
-        const QString outer = QStringLiteral("hlsv%1").arg(i);
-        const QString inner = QStringLiteral("hlsp%1").arg(i);
+        const QString outer = this->outer(i);
+        const QString inner = this->inner(i);
         SshdFixture::run(QStringLiteral("ip"), { QStringLiteral("link"), QStringLiteral("del"), outer });
         const QList<QStringList> steps {
             { QStringLiteral("netns"), QStringLiteral("add"), ns },
             { QStringLiteral("link"), QStringLiteral("add"), outer, QStringLiteral("type"),
                 QStringLiteral("veth"), QStringLiteral("peer"), QStringLiteral("name"), inner },
             { QStringLiteral("link"), QStringLiteral("set"), inner, QStringLiteral("netns"), ns },
-            { QStringLiteral("addr"), QStringLiteral("add"), QStringLiteral("10.99.%1.1/24").arg(i + 1),
+            { QStringLiteral("addr"), QStringLiteral("add"), QStringLiteral("10.%1.%2.1/24").arg(m_subnet).arg(i + 1),
                 QStringLiteral("dev"), outer },
             { QStringLiteral("link"), QStringLiteral("set"), outer, QStringLiteral("up") },
             { QStringLiteral("netns"), QStringLiteral("exec"), ns, QStringLiteral("ip"),

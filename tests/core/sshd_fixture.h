@@ -116,6 +116,11 @@ private:
 class NetnsSet {
 public:
     static constexpr const char *kPrefix = "hlsshtest";
+    // Each test program that may run beside another gives its own tag (a few
+    // letters) and subnet (10.<subnet>.<i+1>.0/24): namespaces, veths and
+    // addresses are then its own, and set-up only removes its own leftovers.
+    explicit NetnsSet(const QString &tag = QString(), int subnet = 99)
+        : m_tag(tag), m_subnet(subnet) { }
     ~NetnsSet();
     static QString unavailableReason();
     bool create(int count, QString *error);
@@ -125,7 +130,12 @@ public:
     int count() const { return m_count; }
 
 private:
-    static void removeLeftovers();
+    void removeLeftovers() const;
+    QString prefix() const;
+    QString outer(int i) const;
+    QString inner(int i) const;
+    QString m_tag;
+    int m_subnet = 99;
     int m_count = 0;
 };
 

@@ -39,7 +39,7 @@ class TestJobLauncherSsh : public QObject
     Q_OBJECT
 
     SshdFixture m_fx;
-    NetnsSet m_ns;
+    NetnsSet m_ns{QStringLiteral("job"), 96}; // its own names and subnet
     QTemporaryDir m_tmp;
     int m_servers[2] = {-1, -1};
     bool m_ready = false;

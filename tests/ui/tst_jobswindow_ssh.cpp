@@ -51,7 +51,6 @@
 #include <QTest>
 #include <QTimer>
 
-#include <unistd.h>
 
 using namespace halolink;
 using namespace halolink::test;
@@ -61,67 +60,13 @@ namespace {
 const QString kDataIf[2] = { QStringLiteral("hlgd0"), QStringLiteral("hlgd1") };
 const QString kDataIp[2] = { QStringLiteral("10.98.8.1"), QStringLiteral("10.98.8.2") };
 
-// Two network namespaces of this program's own, each reached from the host
-// through a veth (10.97.N.1 outside, 10.97.N.2 inside). Not NetnsSet: its
-// fixed names are shared by every test program that uses it, and one
-// program's set-up deletes another's namespaces while it runs.
-class OwnNetns {
-public:
-    ~OwnNetns() { destroy(); }
-    QString name(int i) const { return QStringLiteral("hlgui%1n%2").arg(::getpid()).arg(i); }
-    QString outer(int i) const { return QStringLiteral("hg%1o%2").arg(::getpid() % 100000).arg(i); }
-    QString innerAddress(int i) const { return QStringLiteral("10.97.%1.2").arg(i + 1); }
-    bool create(QString *error)
-    {
-        for (int i = 0; i < 2; ++i) {
-            const QString inner = QStringLiteral("hlgp%1").arg(i);
-            const QList<QStringList> steps {
-                { QStringLiteral("netns"), QStringLiteral("add"), name(i) },
-                { QStringLiteral("link"), QStringLiteral("add"), outer(i), QStringLiteral("type"),
-                    QStringLiteral("veth"), QStringLiteral("peer"), QStringLiteral("name"), inner,
-                    QStringLiteral("netns"), name(i) },
-                { QStringLiteral("addr"), QStringLiteral("add"), QStringLiteral("10.97.%1.1/24").arg(i + 1),
-                    QStringLiteral("dev"), outer(i) },
-                { QStringLiteral("link"), QStringLiteral("set"), outer(i), QStringLiteral("up") },
-                { QStringLiteral("-n"), name(i), QStringLiteral("addr"), QStringLiteral("add"),
-                    innerAddress(i) + QStringLiteral("/24"), QStringLiteral("dev"), inner },
-                { QStringLiteral("-n"), name(i), QStringLiteral("link"), QStringLiteral("set"), inner,
-                    QStringLiteral("up") },
-                { QStringLiteral("-n"), name(i), QStringLiteral("link"), QStringLiteral("set"),
-                    QStringLiteral("lo"), QStringLiteral("up") },
-            };
-            m_count = i + 1;
-            for (const QStringList &step : steps) {
-                QString out;
-                if (!SshdFixture::run(QStringLiteral("ip"), step, &out)) {
-                    *error = QStringLiteral("ip %1: %2").arg(step.join(QLatin1Char(' ')), out);
-                    return false;
-                }
-            }
-        }
-        return true;
-    }
-    void destroy()
-    {
-        for (int i = 0; i < m_count; ++i) {
-            SshdFixture::run(
-                QStringLiteral("ip"), { QStringLiteral("link"), QStringLiteral("del"), outer(i) });
-            SshdFixture::run(
-                QStringLiteral("ip"), { QStringLiteral("netns"), QStringLiteral("del"), name(i) });
-        }
-        m_count = 0;
-    }
-
-private:
-    int m_count = 0;
-};
 } // namespace
 
 class TestJobsWindowSsh : public QObject {
     Q_OBJECT
 
     SshdFixture m_fx;
-    OwnNetns m_ns;
+    NetnsSet m_ns { QStringLiteral("gui"), 97 }; // its own names and subnet
     int m_servers[2] = { -1, -1 };
     bool m_ready = false;
     QString m_skip;
@@ -188,7 +133,7 @@ private Q_SLOTS:
             return;
         QString error;
         QVERIFY2(m_fx.setUp(&error), qPrintable(error));
-        QVERIFY2(m_ns.create(&error), qPrintable(error));
+        QVERIFY2(m_ns.create(2, &error), qPrintable(error));
         // One home per node (the fixture's user has one): the job folders
         // ($HOME/.cache/halolink/jobs) must not be shared like an NFS home.
         for (int i = 0; i < 2; ++i) {
