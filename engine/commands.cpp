@@ -43,6 +43,12 @@ constexpr const char *kUsage =
     "                                 exit 1 when it fails (\"ok\":false with an error code)\n"
     "  counters [--root DIR]          this node's RDMA port and NIC traffic counters, once\n"
     "                                 (halolink.counters/1)\n"
+    "  exporter [--listen ADDR:PORT] [--root DIR] [--timeout SEC]\n"
+    "                                 serve this node's telemetry to Prometheus (text format\n"
+    "                                 0.0.4) on http://ADDR:PORT/metrics until SIGTERM/SIGINT;\n"
+    "                                 default 127.0.0.1:9477, [::1]:9477 for IPv6, port 0 picks\n"
+    "                                 a free one; a non-loopback address (0.0.0.0:9477) lets\n"
+    "                                 anyone who reaches it read the metrics (a warning says so)\n"
     "  --version                      print the engine and protocol versions\n"
     "\n"
     "Exit codes: 0 success, 1 failure (a JSON error on stdout), 2 bad usage.\n";
@@ -88,6 +94,7 @@ int runEngine(int argc, char **argv)
         {"verify", verifyCommand},
         {"api", apiCommand},
         {"counters", countersCommand},
+        {"exporter", exporterCommand},
     };
     auto it = commands.find(command);
     if (it == commands.end()) {

@@ -34,6 +34,9 @@ int roceWatchdogCommand(const Args &args);
 int apiCommand(const Args &args);
 // engine/monitor/counters_command.cpp: one reading of the traffic counters
 int countersCommand(const Args &args);
+// engine/exporter/: the node's telemetry for Prometheus on GET /metrics
+// (docs/engine-commands.md)
+int exporterCommand(const Args &args);
 
 // Runs `argv[1]`'s subcommand; what main() does.
 int runEngine(int argc, char **argv);

@@ -124,6 +124,8 @@ void Monitor::build()
         g.busy = open(dev + "/gpu_busy_percent");
         g.vramUsed = open(dev + "/mem_info_vram_used");
         g.gttUsed = open(dev + "/mem_info_gtt_used");
+        g.vramTotal = open(dev + "/mem_info_vram_total");
+        g.gttTotal = open(dev + "/mem_info_gtt_total");
         for (const auto &hw : m_root.list(dev + "/hwmon")) {
             const std::string h = dev + "/hwmon/" + hw;
             if (!g.power.valid()) {
@@ -263,9 +265,46 @@ std::array<std::optional<std::uint64_t>, 4> Monitor::readPort(RdmaPort &p)
         readTraffic(p, p.txPackets) };
 }
 
+std::optional<std::int64_t> Monitor::readInt(const AttrFile &f)
+{
+    if (!f.valid())
+        return std::nullopt;
+    auto v = f.readInt();
+    if (!v)
+        m_dirty = true;
+    return v;
+}
+
+std::pair<std::optional<double>, std::optional<double>> Monitor::readPowerAndTemperature(const Gpu &g)
+{
+    std::optional<double> power, temperature;
+    if (auto uw = readInt(g.power))
+        power = double(*uw) / 1e6;
+    else if (g.smiPower)
+        power = gpu::RocmSmi::get().powerWatts(g.pci);
+    if (auto mc = readInt(g.temperature))
+        temperature = double(*mc) / 1000.0;
+    else if (g.smiTemperature)
+        temperature = gpu::RocmSmi::get().temperatureCelsius(g.pci);
+    return { power, temperature };
+}
+
 Monitor::Totals Monitor::totals()
 {
     Totals t;
+    t.gpus.reserve(m_gpus.size());
+    for (auto &g : m_gpus) {
+        GpuTotals gt;
+        gt.card = g.card;
+        gt.pci = g.pci;
+        gt.busyPercent = readInt(g.busy);
+        gt.vramUsedBytes = readInt(g.vramUsed);
+        gt.vramTotalBytes = readInt(g.vramTotal);
+        gt.gttUsedBytes = readInt(g.gttUsed);
+        gt.gttTotalBytes = readInt(g.gttTotal);
+        std::tie(gt.powerWatts, gt.temperatureCelsius) = readPowerAndTemperature(g);
+        t.gpus.push_back(std::move(gt));
+    }
     t.nics.reserve(m_nics.size());
     for (auto &n : m_nics) {
         t.nics.push_back({ n.name, readCounter(n.rx), readCounter(n.tx), readCounter(n.rxPackets),
@@ -311,15 +350,6 @@ void Monitor::sample(
     const double dt = m_prevMonoNs ? double(monoNs - *m_prevMonoNs) / 1e9 : 0.0;
     m_prevMonoNs = monoNs;
 
-    auto read = [this](const AttrFile &f) -> std::optional<std::int64_t> {
-        if (!f.valid())
-            return std::nullopt;
-        auto v = f.readInt();
-        if (!v)
-            m_dirty = true;
-        return v;
-    };
-
     JsonLine j(out);
     j.beginObject();
     j.field("event", "frame");
@@ -332,18 +362,10 @@ void Monitor::sample(
     for (auto &g : m_gpus) {
         j.beginObject();
         j.field("card", g.card);
-        j.field("busy_percent", read(g.busy));
-        j.field("vram_used_bytes", read(g.vramUsed));
-        j.field("gtt_used_bytes", read(g.gttUsed));
-        std::optional<double> power, temperature;
-        if (auto uw = read(g.power))
-            power = double(*uw) / 1e6;
-        else if (g.smiPower)
-            power = gpu::RocmSmi::get().powerWatts(g.pci);
-        if (auto mc = read(g.temperature))
-            temperature = double(*mc) / 1000.0;
-        else if (g.smiTemperature)
-            temperature = gpu::RocmSmi::get().temperatureCelsius(g.pci);
+        j.field("busy_percent", readInt(g.busy));
+        j.field("vram_used_bytes", readInt(g.vramUsed));
+        j.field("gtt_used_bytes", readInt(g.gttUsed));
+        const auto [power, temperature] = readPowerAndTemperature(g);
         j.field("power_w", power);
         j.field("temperature_c", temperature);
         j.endObject();

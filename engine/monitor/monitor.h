@@ -39,7 +39,8 @@ public:
         std::string &out);
 
     // Absolute counter values now, for one-shot readers (`halolink-engine
-    // counters`): the same files and fallbacks as the frames, totals only.
+    // counters`, the `exporter`'s scrapes): the same files and fallbacks as
+    // the frames, totals only, and the GPUs' gauges with memory totals.
     // Reading them leaves the frames' rate state alone.
     struct NicTotals {
         std::string name;
@@ -54,7 +55,15 @@ public:
         // Every hw_counters file but settings, by raw name, in directory order.
         std::vector<std::pair<std::string, std::optional<std::uint64_t>>> counters;
     };
+    struct GpuTotals {
+        std::string card;
+        std::string pci;
+        std::optional<std::int64_t> busyPercent;
+        std::optional<std::int64_t> vramUsedBytes, vramTotalBytes, gttUsedBytes, gttTotalBytes;
+        std::optional<double> powerWatts, temperatureCelsius;
+    };
     struct Totals {
+        std::vector<GpuTotals> gpus;
         std::vector<NicTotals> nics;
         std::vector<RdmaTotals> rdma;
     };
@@ -78,6 +87,7 @@ private:
         std::string pci;
         bool amdgpu = false;
         AttrFile busy, vramUsed, gttUsed;
+        AttrFile vramTotal, gttTotal; // for totals() only
         AttrFile power; // microwatts
         AttrFile temperature; // millidegrees Celsius
         bool smiPower = false, smiTemperature = false;
@@ -117,6 +127,9 @@ private:
     // (rx/tx bytes, rx/tx packets).
     std::array<std::optional<std::uint64_t>, 4> readPort(RdmaPort &p);
     std::optional<std::uint64_t> readCounter(const AttrFile &f);
+    std::optional<std::int64_t> readInt(const AttrFile &f);
+    // Watts and degrees Celsius: hwmon, else ROCm SMI where build() chose it.
+    std::pair<std::optional<double>, std::optional<double>> readPowerAndTemperature(const Gpu &g);
     std::optional<double> rate(
         std::optional<std::uint64_t> now, std::optional<std::uint64_t> &prev, double scale, double dt);
     AttrFile open(const std::string &rel) const;
