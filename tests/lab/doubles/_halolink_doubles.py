@@ -1,20 +1,26 @@
-# Test double support code for HaloLink's tests. This is NOT Ray and NOT vLLM:
-# it is shared by the stand-ins `ray` and `vllm` in this folder, which imitate
-# the observable behaviour of the real command-line tools (output, exit codes,
-# the transport NCCL would choose) so that HaloLink's job launcher can be tested
-# on QEMU VMs without GPUs. Python 3 standard library only.
-"""Shared code of HaloLink's `ray` and `vllm` test doubles.
+# Test double support code for HaloLink's tests. This is NOT Ray, NOT vLLM and
+# NOT llama.cpp: it is shared by the stand-ins `ray`, `vllm`, `rpc-server` and
+# `llama-server` in this folder, which imitate the observable behaviour of the
+# real command-line tools (output, exit codes, the transport NCCL would choose,
+# the HTTP API) so that HaloLink's job launcher can be tested on QEMU VMs
+# without GPUs. Python 3 standard library only.
+"""Shared code of HaloLink's `ray`, `vllm`, `rpc-server` and `llama-server` test doubles.
 
 Pieces:
 - paths and addresses (HALOLINK_DOUBLE_RAY_DIR, ray_current_cluster, RAY_ADDRESS),
 - JSON-lines connections between the doubles (registry, control, driver),
 - interfaces and NCCL's transport choice (NET/IB via ibv_rc_pingpong, NET/Socket),
 - the "collective" exchange: the worker side (ControlServer, run by `ray`) and
-  the driver side (exchange_with, run by `vllm`).
+  the driver side (exchange_with, run by `vllm`),
+- the HTTP side of the OpenAI-compatible servers (HttpServer, ApiHandler: JSON
+  answers, request bodies, server-sent events), used by `vllm` and `llama-server`,
+- the framing of the llama.cpp-RPC-like exchanges between `llama-server` and
+  `rpc-server` (TCP only, like llama.cpp's RPC backend).
 """
 
 import datetime
 import fcntl
+import http.server
 import json
 import os
 import re
@@ -22,6 +28,7 @@ import secrets
 import shutil
 import signal
 import socket
+import socketserver
 import struct
 import subprocess
 import sys
@@ -891,3 +898,174 @@ def install_stop_handlers(event):
         event.set()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, handler)
+
+
+# ---------------------------------------------------------------- HTTP (vllm, llama-server)
+
+class HttpServer(http.server.ThreadingHTTPServer):
+    """A threaded HTTP server; create it with bind_and_activate=False, then
+    server_bind() (the port-in-use check), server_activate() (listen)."""
+    daemon_threads = True
+    allow_reuse_address = True  # SO_REUSEADDR: a port another process listens on still fails
+
+    def server_bind(self):
+        # HTTPServer.server_bind would look the host name up (getfqdn): slow without DNS.
+        socketserver.TCPServer.server_bind(self)
+        self.server_name, self.server_port = self.server_address[:2]
+
+
+def count_prompt_tokens(messages):
+    """A rough token count of chat messages: words, plus 4 per message, plus 2."""
+    n = 0
+    for m in messages:
+        if not isinstance(m, dict):
+            continue
+        c = m.get("content")
+        if isinstance(c, str):
+            n += len(c.split())
+        elif isinstance(c, list):
+            for part in c:
+                if isinstance(part, dict) and isinstance(part.get("text"), str):
+                    n += len(part["text"].split())
+        n += 4
+    return n + 2
+
+
+class ApiHandler(http.server.BaseHTTPRequestHandler):
+    """Base of the doubles' HTTP handlers. Subclasses set server_software (the
+    Server header), json_separators (None: Python's default, like vLLM's
+    answers; (",", ":"): compact, like llama-server's) and access(code), called
+    once per answer for the access log."""
+
+    protocol_version = "HTTP/1.1"
+    server_software = "uvicorn"
+    json_separators = None
+
+    def version_string(self):
+        return self.server_software
+
+    def log_message(self, fmt, *args):
+        pass
+
+    def access(self, code):
+        pass
+
+    def route(self):
+        return self.path.split("?")[0]
+
+    def dumps(self, obj):
+        return json.dumps(obj, separators=self.json_separators)
+
+    def send_json(self, code, obj, log=True):
+        body = self.dumps(obj).encode()
+        self.send_response(code)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+        if log:
+            self.access(code)
+
+    def send_empty(self, code):
+        self.send_response(code)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+        self.access(code)
+
+    def read_body(self):
+        try:
+            length = int(self.headers.get("Content-Length") or 0)
+        except ValueError:
+            length = 0
+        return self.rfile.read(length) if length > 0 else b""
+
+    def read_json_object(self):
+        """(the request body as a dict, None) or (None, the reason it is not one)."""
+        raw = self.read_body()
+        try:
+            body = json.loads(raw.decode("utf-8"))
+        except (ValueError, UnicodeError) as e:
+            return None, str(e)
+        if not isinstance(body, dict):
+            return None, "the body is not a JSON object"
+        return body, None
+
+    def sse_start(self, log=True):
+        """200 with a chunked text/event-stream body."""
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream; charset=utf-8")
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        if log:
+            self.access(200)
+
+    def sse_event(self, obj):
+        """One `data: ...` event: a JSON object, or a string as it is ([DONE])."""
+        data = ("data: %s\n\n" % (obj if isinstance(obj, str) else self.dumps(obj))).encode()
+        self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
+        self.wfile.flush()
+
+    def sse_end(self):
+        self.wfile.write(b"0\r\n\r\n")
+        self.wfile.flush()
+
+
+# ---------------------------------------------------------------- llama.cpp-like RPC (llama-server, rpc-server)
+#
+# Not llama.cpp's wire format: the same shape (a command byte, a 64-bit size,
+# the payload; answers with a 64-bit size and a payload) over one TCP
+# connection per server, which is what matters for the data-plane counters.
+# llama.cpp's RPC backend is TCP only (its RDMA path is a build option that is
+# not imitated).
+
+RPC_PROTO = (3, 0, 0)
+RPC_HELLO = 1
+RPC_GET_DEVICE_MEMORY = 2
+RPC_SET_TENSOR = 3  # weights at load; answered with the bytes received so far
+RPC_GRAPH_COMPUTE = 4  # activations of a batch; answered with a status byte and 1/16 of them back
+RPC_COMPUTE_HEADER = struct.Struct("<IIQ")  # a graph_compute payload starts with: task id, flags, batch index
+RPC_LAST_BATCH = 1  # flag: the task's last batch
+RPC_NAMES = {RPC_HELLO: "hello", RPC_GET_DEVICE_MEMORY: "get_device_memory", RPC_SET_TENSOR: "set_tensor",
+             RPC_GRAPH_COMPUTE: "graph_compute"}
+RPC_MAX_PAYLOAD = 1 << 30
+
+
+def recv_exact(sock, n):
+    return bytes(_recv_exact(sock, n)) if n else b""
+
+
+def rpc_send(sock, cmd, payload=b""):
+    header = struct.pack("<BQ", cmd, len(payload))
+    if len(payload) < 65536:
+        sock.sendall(header + payload)
+    else:
+        sock.sendall(header)
+        sock.sendall(payload)
+
+
+def rpc_recv_command(sock):
+    """(cmd, payload) from the client; EOFError when it closed the connection."""
+    cmd, size = struct.unpack("<BQ", recv_exact(sock, 9))
+    if size > RPC_MAX_PAYLOAD:
+        raise ValueError("payload of %d bytes" % size)
+    return cmd, recv_exact(sock, size)
+
+
+def rpc_reply(sock, payload):
+    sock.sendall(struct.pack("<Q", len(payload)) + payload)
+
+
+def rpc_recv_reply(sock):
+    (size,) = struct.unpack("<Q", recv_exact(sock, 8))
+    if size > RPC_MAX_PAYLOAD:
+        raise ValueError("reply of %d bytes" % size)
+    return recv_exact(sock, size)
+
+
+def parse_endpoint(text):
+    """'ip:port' -> (ip, port); ValueError if it is not one."""
+    host, sep, port = text.strip().rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError("invalid endpoint: %r" % text)
+    return host.strip("[]"), int(port)

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Self-test of HaloLink's `ray` and `vllm` TEST DOUBLES (not Ray, not vLLM) on
-# this host: no VMs and no RDMA device. Head 127.0.0.1, workers 127.0.0.2/.3
-# (loopback), a private Ray folder (HALOLINK_DOUBLE_RAY_DIR). The NET/IB path
-# is driven with a fake sysfs tree and, for the end-to-end exchange, a fake
-# ibv_rc_pingpong speaking TCP (the real one fails here: no device, which
-# exercises the run-time fallback). Exit 0 when everything passed.
+# Self-test of HaloLink's `ray`, `vllm`, `rpc-server` and `llama-server` TEST
+# DOUBLES (not Ray, not vLLM, not llama.cpp) on this host: no VMs and no RDMA
+# device. Head 127.0.0.1, workers 127.0.0.2/.3 (loopback), a private Ray folder
+# (HALOLINK_DOUBLE_RAY_DIR). The NET/IB path is driven with a fake sysfs tree
+# and, for the end-to-end exchange, a fake ibv_rc_pingpong speaking TCP (the
+# real one fails here: no device, which exercises the run-time fallback).
+# llama.cpp's RPC is TCP only: rpc-server on 127.0.0.2, llama-server --rpc to it.
+# Exit 0 when everything passed.
 # HALOLINK_DOUBLE_SELFTEST_KEEP=1 keeps the temporary folder (logs).
 set -euo pipefail
 
@@ -16,7 +18,8 @@ export HALOLINK_DOUBLE_TOKEN_DELAY_S=0.01
 export HALOLINK_DOUBLE_HEARTBEAT_TIMEOUT_S=5
 export PATH="$D:$PATH"
 unset RAY_ADDRESS NCCL_SOCKET_IFNAME NCCL_IB_HCA NCCL_IB_GID_INDEX NCCL_IB_DISABLE VLLM_HOST_IP \
-    HALOLINK_DOUBLE_IB_SYSFS HALOLINK_DOUBLE_PINGPONG || true
+    HALOLINK_DOUBLE_IB_SYSFS HALOLINK_DOUBLE_PINGPONG HALOLINK_DOUBLE_RPC_LOAD_BYTES HALOLINK_DOUBLE_RPC_BATCH_BYTES \
+    HALOLINK_DOUBLE_RPC_CONNECT_TIMEOUT_S || true
 PY=/usr/bin/python3
 [ -x "$PY" ] || PY=python3
 PIDS=()
@@ -333,12 +336,91 @@ expect 0 "^ 1 node_" ray status
 expect 0 "Stopped all 1 Ray processes." ray stop
 HALOLINK_DOUBLE_STATUS_TIMEOUT_S=0.5 expect 1 "Could not find any running Ray instance" ray status
 
+step "llama.cpp: rpc-server and its failures"
+LP=$(free_port)
+RPCP=$(free_port)
+printf 'GGUF\003\000\000\000' >"$T/model.gguf" # GGUF's magic, version 3, then anything
+head -c 8192 /dev/zero >>"$T/model.gguf"
+printf 'GGML\001\000\000\000' >"$T/old.gguf" # not GGUF's magic
+bg "$T/rpc.log" rpc-server -H 127.0.0.2 -p "$RPCP" -t 2 -m 2048 -c
+RS=$!
+wait_log "$T/rpc.log" "^Starting RPC server on 127.0.0.2:$RPCP, backend memory: 2048 MB"
+grep -q "^create_backend: using CPU backend" "$T/rpc.log" || die "rpc-server: no create_backend line"
+expect 1 "Failed to create server socket" rpc-server -H 127.0.0.2 -p "$RPCP"
+grep -q "Address already in use" "$T/out.txt" || die "rpc-server: port in use not named"
+expect 1 "error: unknown argument: --bogus" rpc-server -H 127.0.0.2 -p "$(free_port)" --bogus
+
+step "llama.cpp: llama-server's failures"
+expect 1 "llama_model_load: error loading model: failed to open $T/missing.gguf: No such file or directory" \
+    llama-server -m "$T/missing.gguf" --host 127.0.0.1 --port "$LP" -ngl 999
+grep -q "^main: error: unable to load model" "$T/out.txt" || die "llama-server: no 'unable to load model'"
+expect 1 "invalid magic characters: 'GGML', expected 'GGUF'" \
+    llama-server -m "$T/old.gguf" --host 127.0.0.1 --port "$LP" -ngl 999
+grep -q "^main: error: unable to load model" "$T/out.txt" || die "llama-server: invalid magic not fatal"
+expect 1 "^main: couldn't bind HTTP server socket, hostname: 0.0.0.0, port: $RPCP" \
+    llama-server -m "$T/model.gguf" --host 0.0.0.0 --port "$RPCP" -ngl 999 --rpc "127.0.0.2:$RPCP"
+HALOLINK_DOUBLE_RPC_CONNECT_TIMEOUT_S=0.5 expect 1 "failed to connect to rpc server.*127.0.0.2:$LP" \
+    llama-server -m "$T/model.gguf" --host 127.0.0.1 --port "$LP" -ngl 999 --rpc "127.0.0.2:$RPCP,127.0.0.2:$LP"
+grep -q "^main: error: unable to load model" "$T/out.txt" || die "llama-server: rpc down not fatal"
+
+step "llama.cpp: llama-server -ngl 999 --rpc 127.0.0.2:$RPCP"
+HALOLINK_DOUBLE_STARTUP_S=1.5 bg "$T/llama.log" llama-server -m "$T/model.gguf" --host 0.0.0.0 --port "$LP" \
+    -ngl 999 --rpc "127.0.0.2:$RPCP" -c 2048 --temp 0.7 --no-webui
+LS=$!
+wait_log "$T/llama.log" "^main: HTTP server is listening, hostname: 0.0.0.0, port: $LP"
+code=$(curl -s -o "$T/health.json" -w '%{http_code}' "http://127.0.0.1:$LP/health") || true
+[ "$code" = 503 ] && [ "$(cat "$T/health.json")" = \
+    '{"error":{"code":503,"message":"Loading model","type":"unavailable_error"}}' ] ||
+    die "llama-server: /health while loading: $code $(cat "$T/health.json")"
+wait_log "$T/llama.log" "^main: server is listening on http://0.0.0.0:$LP - starting the main loop" 10
+[ "$(curl -sf "http://127.0.0.1:$LP/health")" = '{"status":"ok"}' ] || die "llama-server: /health once loaded"
+curl -sf "http://127.0.0.1:$LP/v1/models" >"$T/models.json"
+"$PY" -c 'import json,sys; d=json.load(open(sys.argv[1])); m=d["data"][0]
+assert d["object"]=="list" and m["id"]==sys.argv[2] and m["owned_by"]=="llamacpp", d' \
+    "$T/models.json" "$T/model.gguf" || die "llama-server /v1/models: $(cat "$T/models.json")"
+curl -sfN "http://127.0.0.1:$LP/v1/chat/completions" -H 'Content-Type: application/json' \
+    -d '{"model":"whatever","messages":[{"role":"user","content":"Hello there"}],"stream":true,"max_tokens":8,
+         "stream_options":{"include_usage":true}}' >"$T/llama-sse.txt" || die "llama-server: streamed chat"
+[ "$(grep -c '^data: {.*"delta":{"content":"' "$T/llama-sse.txt")" = 8 ] || { cat "$T/llama-sse.txt"; die "SSE chunks"; }
+grep -q '^data: {"choices":\[\],.*"usage":{"completion_tokens":8,' "$T/llama-sse.txt" || die "llama SSE usage"
+grep -q '"finish_reason":"length"' "$T/llama-sse.txt" || die "llama SSE finish_reason"
+[ "$(grep '^data: ' "$T/llama-sse.txt" | tail -n 1)" = "data: [DONE]" ] || die "llama SSE [DONE]"
+curl -sf "http://127.0.0.1:$LP/v1/chat/completions" -H 'Content-Type: application/json' \
+    -d '{"messages":[{"role":"user","content":"x"}],"max_tokens":3}' >"$T/llama-chat.json" || die "llama chat"
+grep -q '"object":"chat.completion"' "$T/llama-chat.json" && grep -q '"completion_tokens":3' "$T/llama-chat.json" ||
+    die "llama-server chat: $(cat "$T/llama-chat.json")"
+# (the lines after an answer may follow curl's exit: waited for)
+wait_log "$T/rpc.log" "^RPC\[127.0.0.2:$RPCP\] set_tensor: 1048576 bytes from 127.0.0.1:[0-9]+" 5
+wait_log "$T/rpc.log" \
+    "^RPC\[127.0.0.2:$RPCP\] graph_compute: task 0 from 127.0.0.1:[0-9]+: 9 batches, [0-9]{7} bytes received" 5
+grep -qE "^llm_load_tensors: RPC\[127.0.0.2:$RPCP\] buffer size = [0-9.]+ MiB" "$T/llama.log" || die "no buffer line"
+grep -qE "^llama_model_load_from_file_impl: using device RPC\[127.0.0.2:$RPCP\]" "$T/llama.log" || die "no device line"
+wait_log "$T/llama.log" "^ggml_backend_rpc: RPC\[127.0.0.2:$RPCP\]: task 1: 4 batches, [0-9]+ bytes sent" 5
+grep -q "^srv  log_server_r: request: GET /health 127.0.0.1 503" "$T/llama.log" || die "llama-server: no 503 log line"
+wait_log "$T/llama.log" "^srv  log_server_r: request: POST /v1/chat/completions 127.0.0.1 200" 5
+kill -TERM "$LS"
+wait_exit "$LS"; [ "$RC" = 0 ] || die "llama-server: SIGTERM exit code $RC"
+grep -q "^Client connection closed" "$T/rpc.log" || die "rpc-server: the closed connection is not logged"
+
+step "llama.cpp: the rpc-server stops (SIGTERM, exit 0); llama-server's next completion fails, exit 1"
+HALOLINK_DOUBLE_STARTUP_S=0 bg "$T/llama2.log" llama-server -m "$T/model.gguf" --host 127.0.0.1 --port "$LP" \
+    -ngl 999 --rpc "127.0.0.2:$RPCP"
+LS2=$!
+wait_log "$T/llama2.log" "starting the main loop"
+kill -TERM "$RS"
+wait_exit "$RS"; [ "$RC" = 0 ] || die "rpc-server: SIGTERM exit code $RC"
+code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$LP/v1/chat/completions" \
+    -d '{"messages":[{"role":"user","content":"x"}],"max_tokens":2}') || true
+[ "$code" = 500 ] || die "llama-server: a completion without its rpc-server answered $code"
+wait_exit "$LS2"; [ "$RC" = 1 ] || die "llama-server: exit code $RC after losing its rpc-server, expected 1"
+grep -q "lost the connection to the RPC server at 127.0.0.2:$RPCP" "$T/llama2.log" || die "llama2: no loss line"
+
 step "no process left"
 left=""
 for pid in $(ps -eo pid=); do
     args=$({ tr '\0' ' ' <"/proc/$pid/cmdline"; } 2>/dev/null) || continue
     case "$args" in
-    *"$D/ray "* | *"$D/vllm "* | *pingpong*)
+    *"$D/ray "* | *"$D/vllm "* | *"$D/rpc-server "* | *"$D/llama-server "* | *pingpong*)
         { tr '\0' '\n' <"/proc/$pid/environ"; } 2>/dev/null | grep -qxF "HALOLINK_DOUBLE_RAY_DIR=$HALOLINK_DOUBLE_RAY_DIR" &&
             left="$left $pid"
         ;;
@@ -346,4 +428,4 @@ for pid in $(ps -eo pid=); do
 done
 [ -z "$left" ] || { ps -o pid,args -p "${left# }" >&2 || true; die "processes left:$left"; }
 
-printf 'PASS: HaloLink ray/vllm test doubles self-test (%d s)\n' $((SECONDS - START))
+printf 'PASS: HaloLink ray/vllm/rpc-server/llama-server test doubles self-test (%d s)\n' $((SECONDS - START))
