@@ -175,6 +175,12 @@ private Q_SLOTS:
 
         // A model folder the test user can read, and one vLLM refuses.
         m_models = m_fx.dir() + QStringLiteral("/models");
+        // A GGUF file for llama.cpp (llama-server checks the magic and the version).
+        QVERIFY(QDir().mkpath(m_models + QStringLiteral("/gguf")));
+        QFile gguf(m_models + QStringLiteral("/gguf/tiny q4.gguf"));
+        QVERIFY(gguf.open(QIODevice::WriteOnly));
+        gguf.write(QByteArray("GGUF") + QByteArray("\x03\0\0\0", 4) + QByteArray(4088, '\0')); // version 3
+        gguf.close();
         QVERIFY(QDir().mkpath(m_models + QStringLiteral("/tiny model")));
         QVERIFY(QDir().mkpath(m_models + QStringLiteral("/no-config")));
         QFile config(m_models + QStringLiteral("/tiny model/config.json"));
@@ -301,6 +307,41 @@ private Q_SLOTS:
                  qPrintable(launcher.errorString()));
         QVERIFY2(launcher.errorString().contains(QStringLiteral("OSError")), qPrintable(launcher.errorString()));
         verifyNothingLeft(QStringLiteral("t-dies"));
+    }
+
+    void llamaRpc()
+    {
+        if (!m_ready)
+            QSKIP(qPrintable(m_skip));
+        // rpc-server on n2, llama-server --rpc on n1: ready, answers, and the
+        // proof says TCP because llama.cpp RPC speaks TCP.
+        JobSpec spec = baseSpec(QStringLiteral("t-llama"), m_models + QStringLiteral("/gguf/tiny q4.gguf"));
+        spec.engine = Engine::LlamaRpc;
+        spec.tcpOnly = false; // no RDMA port on a veth, and none needed
+        spec.port = 8080;
+        JobLauncher launcher(m_controller.get());
+        launcher.setJob(jobFor(spec));
+        QVERIFY2(launcher.job().rendered.ok(), qPrintable(launcher.job().rendered.errors.join(QLatin1Char('\n'))));
+        QVERIFY2(launch(launcher), qPrintable(launcher.errorString()));
+        QCOMPARE(launcher.job().rendered.steps.size(), 2);
+        for (int i = 0; i < 2; ++i)
+            QCOMPARE(launcher.stepState(i), QStringLiteral("ready"));
+        QSignalSpy smoked(&launcher, &JobLauncher::smokeFinished);
+        launcher.smokeTest();
+        QVERIFY(smoked.wait(120000));
+        const SmokeResult &r = launcher.smokeResult();
+        QVERIFY2(r.ok, qPrintable(r.error));
+        QVERIFY(r.tokens > 1);
+        QCOMPARE(verdictName(r.proof.verdict), QStringLiteral("tcp"));
+        QVERIFY2(r.proof.causes.join(QLatin1Char('\n')).contains(QStringLiteral("llama.cpp RPC speaks TCP")),
+                 qPrintable(r.proof.causes.join(QLatin1Char('\n'))));
+        const QByteArray log = onNode(1, logCommand(launcher.job().spec, m_ids[1], QStringLiteral("rpc-server"), 50, false));
+        QVERIFY2(log.contains("Starting RPC server on 10.98.7.2:50052"), log.constData());
+        QSignalSpy stopped(&launcher, &JobLauncher::stopFinished);
+        launcher.stop();
+        QVERIFY(stopped.wait(120000));
+        QVERIFY2(stopped.first().first().toBool(), qPrintable(launcher.errorString()));
+        verifyNothingLeft(QStringLiteral("t-llama"));
     }
 
     void launchSmokeRediscoverStop()
