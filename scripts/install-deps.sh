@@ -22,12 +22,14 @@ build=(
   libssh-dev qtkeychain-qt6-dev
   libibverbs-dev librdmacm-dev librocm-smi-dev
   nlohmann-json3-dev
+  librsvg2-bin dpkg-dev
 )
 runtime_and_test=(
   openssh-client openssh-server iproute2 ethtool kmod procps sudo
   sockperf iperf3 perftest pdsh python3 curl
   xvfb xauth x11-apps imagemagick fonts-dejavu-core
   rdma-core ibverbs-utils ibverbs-providers
+  desktop-file-utils appstream man-db groff-base
 )
 lab=(
   qemu-system-x86 qemu-utils busybox-static cpio kmod tcpdump

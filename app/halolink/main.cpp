@@ -7,6 +7,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 
 #include <cstdio>
 
@@ -15,6 +16,11 @@ int main(int argc, char *argv[])
     QApplication app(argc, argv);
     halolink::setApplicationIdentity();
     QApplication::setApplicationDisplayName(QStringLiteral("HaloLink"));
+    // Ties the windows to the installed .desktop file (its icon and name in
+    // docks and task switchers; the app id on Wayland).
+    QGuiApplication::setDesktopFileName(QStringLiteral(HALOLINK_APP_ID));
+    QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral(HALOLINK_APP_ID),
+                                                 QIcon(QStringLiteral(":/halolink/" HALOLINK_APP_ID ".svg"))));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(

@@ -32,6 +32,8 @@ QString commandsHelp()
               "  job launch --dry-run --model M [options] NODE...\n"
               "                          What a tensor-parallel job (vLLM over Ray, llama.cpp RPC) would\n"
               "                          run on each node, with the RDMA environment from its probe.\n"
+              "  engine [--json]          Which halolink-engine this computer uses, its version, and\n"
+              "                          every place looked at.\n"
               "\n"
               "Nodes are reached over SSH with ~/.ssh/config and ~/.ssh/known_hosts. A node's host key\n"
               "seen for the first time is refused unless --accept-new-host-key is given; a changed key\n"
@@ -110,6 +112,8 @@ int dispatch(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return cli::runConfigure(commandArguments, out, err);
     if (command == QLatin1String("job"))
         return cli::runJob(commandArguments, out, err);
+    if (command == QLatin1String("engine"))
+        return cli::runEngine(commandArguments, out, err);
     err << "halolinkctl: " << tr("unknown command '%1'.").arg(command) << '\n' << cli::usageHint() << '\n';
     return CtlUsage;
 }

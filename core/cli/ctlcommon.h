@@ -105,5 +105,6 @@ int runBench(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int runSnapshot(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int runConfigure(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int runJob(const QStringList &arguments, QTextStream &out, QTextStream &err);
+int runEngine(const QStringList &arguments, QTextStream &out, QTextStream &err);
 
 } // namespace halolink::cli

@@ -29,21 +29,44 @@ QString usableProblem(const QString &path)
 
 } // namespace
 
+QStringList EngineLocator::candidatesForAppDir(const QString &appDir)
+{
+    QStringList out;
+    if (!appDir.isEmpty()) {
+        const QString dir = QDir::cleanPath(appDir);
+#ifdef HALOLINK_ENGINE_RELATIVE_TO_BIN
+        // Where the install rule puts it, whatever CMAKE_INSTALL_LIBEXECDIR was.
+        out << QDir::cleanPath(dir + QLatin1Char('/') + QStringLiteral(HALOLINK_ENGINE_RELATIVE_TO_BIN));
+#endif
+        out << QDir::cleanPath(dir + QStringLiteral("/../libexec/halolink/halolink-engine"))
+            << QDir::cleanPath(dir + QStringLiteral("/../lib/halolink/halolink-engine"));
+    }
+#ifdef HALOLINK_BUILD_TREE_ENGINE
+    // Only for programs that run from this build tree (or with no application
+    // object, where nothing better is known).
+    bool inBuildTree = appDir.isEmpty();
+    if (!inBuildTree) {
+        const QString buildTree = QDir::cleanPath(QStringLiteral(HALOLINK_BUILD_TREE_DIR)) + QLatin1Char('/');
+        const QString canonicalBuildTree = QDir(QStringLiteral(HALOLINK_BUILD_TREE_DIR)).canonicalPath() + QLatin1Char('/');
+        const QString dir = QDir::cleanPath(appDir) + QLatin1Char('/');
+        const QString canonicalDir = QDir(appDir).canonicalPath() + QLatin1Char('/');
+        inBuildTree = dir.startsWith(buildTree)
+                      || (canonicalBuildTree.size() > 1 && canonicalDir.size() > 1
+                          && canonicalDir.startsWith(canonicalBuildTree));
+    }
+    if (inBuildTree)
+        out << QStringLiteral(HALOLINK_BUILD_TREE_ENGINE);
+#endif
+    out.removeDuplicates();
+    return out;
+}
+
 QStringList EngineLocator::candidates()
 {
     const QString fromEnv = qEnvironmentVariable(kEnvironmentVariable);
     if (!fromEnv.isEmpty())
         return {fromEnv};
-    QStringList out;
-    if (QCoreApplication::instance()) {
-        out << QDir::cleanPath(QCoreApplication::applicationDirPath()
-                               + QStringLiteral("/../libexec/halolink/halolink-engine"));
-    }
-#ifdef HALOLINK_BUILD_TREE_ENGINE
-    out << QStringLiteral(HALOLINK_BUILD_TREE_ENGINE);
-#endif
-    out.removeDuplicates();
-    return out;
+    return candidatesForAppDir(QCoreApplication::instance() ? QCoreApplication::applicationDirPath() : QString());
 }
 
 EngineLocation EngineLocator::check(const QString &path)
@@ -58,12 +81,13 @@ EngineLocation EngineLocator::check(const QString &path)
     return location;
 }
 
-EngineLocation EngineLocator::locate()
+namespace {
+
+EngineLocation locateAmong(const QStringList &candidates, bool fromEnv)
 {
     EngineLocation location;
-    const bool fromEnv = !qEnvironmentVariableIsEmpty(kEnvironmentVariable);
     QStringList problems;
-    for (const QString &candidate : candidates()) {
+    for (const QString &candidate : candidates) {
         location.tried << candidate;
         const QString problem = usableProblem(candidate);
         if (problem.isEmpty()) {
@@ -75,13 +99,25 @@ EngineLocation EngineLocator::locate()
     }
     if (fromEnv) {
         location.error = tr("halolink-engine not found: %1 is set, but\n%2")
-                             .arg(QLatin1String(kEnvironmentVariable), problems.join(QLatin1Char('\n')));
+                             .arg(QLatin1String(EngineLocator::kEnvironmentVariable), problems.join(QLatin1Char('\n')));
     } else {
         location.error = tr("halolink-engine not found. Looked at:\n%1")
                              .arg(problems.join(QLatin1Char('\n')));
     }
     qCWarning(lcEngine).noquote() << location.error;
     return location;
+}
+
+} // namespace
+
+EngineLocation EngineLocator::locate()
+{
+    return locateAmong(candidates(), !qEnvironmentVariableIsEmpty(kEnvironmentVariable));
+}
+
+EngineLocation EngineLocator::locateForAppDir(const QString &appDir)
+{
+    return locateAmong(candidatesForAppDir(appDir), false);
 }
 
 } // namespace halolink

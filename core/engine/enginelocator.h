@@ -4,8 +4,13 @@
 // Order:
 //  1. $HALOLINK_ENGINE — when set, it is the only candidate: a person who points
 //     at an engine wants that one, not a silent fallback to another build.
-//  2. <app dir>/../libexec/halolink/halolink-engine (the installed layout).
-//  3. The engine of the build tree this library was built in (developers).
+//  2. Next to the program, where `cmake --install` and the packages put it:
+//     <app dir>/<the install rule's libexec dir relative to bin>/halolink-engine
+//     (/usr/bin/halolink -> /usr/libexec/halolink/halolink-engine), then the
+//     two usual layouts <app dir>/../libexec/halolink/ and <app dir>/../lib/halolink/.
+//  3. The engine of the build tree this library was built in — only for a
+//     program that runs from that build tree (a developer's bin/halolink): an
+//     installed app never picks up an engine from some build directory.
 
 #include <QString>
 #include <QStringList>
@@ -30,6 +35,12 @@ public:
     static EngineLocation locate();
     // Checks one explicit path the same way.
     static EngineLocation check(const QString &path);
+
+    // The candidates (2 and 3 above) and the search for a program that lives
+    // in appDir, whatever $HALOLINK_ENGINE says: what candidates() and
+    // locate() use when it is not set. For tests of the installed layouts.
+    static QStringList candidatesForAppDir(const QString &appDir);
+    static EngineLocation locateForAppDir(const QString &appDir);
 };
 
 } // namespace halolink

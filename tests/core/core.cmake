@@ -9,6 +9,13 @@ halolink_add_qt_test(tst_halolinkctl SOURCES core/tst_halolinkctl.cpp LIBS halol
 target_compile_definitions(tst_halolinkctl PRIVATE HALOLINKCTL_PATH="$<TARGET_FILE:halolinkctl>")
 add_dependencies(tst_halolinkctl halolinkctl)
 
+# Where an installed app finds its engine (../libexec/halolink/, ../lib/halolink/,
+# never a build tree's), down to a copied halolinkctl in a fake prefix.
+halolink_add_qt_test(tst_enginelocator SOURCES core/tst_enginelocator.cpp LIBS halolink_core LABELS core)
+target_compile_definitions(tst_enginelocator PRIVATE HALOLINKCTL_PATH="$<TARGET_FILE:halolinkctl>"
+                           HALOLINK_BUILD_DIR="${PROJECT_BINARY_DIR}")
+add_dependencies(tst_enginelocator halolinkctl)
+
 # Telemetry: store, agent-event decoder and ingest, models, local source.
 halolink_add_qt_test(tst_telemetrystore SOURCES core/tst_telemetrystore.cpp LIBS halolink_core LABELS core)
 halolink_add_qt_test(tst_telemetryingest SOURCES core/tst_telemetryingest.cpp LIBS halolink_core LABELS core)

@@ -1,0 +1,63 @@
+# The Debian package (CPack, DEB generator), included from the top-level
+# CMakeLists.txt:   cmake --build build --target package
+#   -> build/halolink_<version>_<arch>.deb
+# It holds what the install rules put under /usr: bin/halolink and
+# bin/halolinkctl; libexec/halolink/halolink-engine (where EngineLocator finds
+# it from bin/, and where the app uploads it to nodes from); the .desktop file,
+# AppStream metainfo and icons named by HALOLINK_APP_ID (resources/); the
+# manual pages (docs/man/); and whatever .qm translations the build made.
+# Library dependencies come from dpkg-shlibdeps (package dpkg-dev). The
+# package test (tests/package/) builds, installs, checks and purges it.
+
+set(HALOLINK_PACKAGE_MAINTAINER "HaloLink maintainers <maintainers@users.noreply.a-seed-908d575a.example>"
+    CACHE STRING "Maintainer field of the Debian package")
+
+set(CPACK_GENERATOR DEB)
+set(CPACK_PACKAGE_NAME halolink)
+set(CPACK_PACKAGE_VENDOR "The HaloLink developers")
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_PACKAGE_CONTACT "${HALOLINK_PACKAGE_MAINTAINER}")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${PROJECT_DESCRIPTION}")
+string(CONCAT CPACK_PACKAGE_DESCRIPTION
+  "HaloLink sets up, watches and uses small AMD Strix Halo GPU clusters\n"
+  "(two to eight nodes) linked by RDMA network cards: Intel E810 in RoCE v2\n"
+  "mode, Mellanox ConnectX, InfiniBand. It reaches the nodes over SSH and\n"
+  "deploys its own node program, halolink-engine, to them.\n"
+  "\n"
+  "It offers a guided setup (preflight checks, RoCE v2 configuration with a\n"
+  "reviewable plan and automatic rollback, verification of RDMA against\n"
+  "TCP), live dashboards of latency, bandwidth, RDMA counters and GPU use,\n"
+  "and tensor-parallel inference jobs (vLLM over Ray, llama.cpp RPC) with\n"
+  "proof that RDMA carried the traffic.\n"
+  "\n"
+  "This package contains the desktop app halolink, the command line\n"
+  "halolinkctl and halolink-engine.")
+set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+set(CPACK_STRIP_FILES ON)
+
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SECTION admin)
+set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
+set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${HALOLINK_PACKAGE_MAINTAINER}")
+set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
+# Depends: what the programs link, as dpkg-shlibdeps finds it.
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+# Recommends: what the programs use without linking it. The engine opens
+# libibverbs/librdmacm (and the NIC's provider) with dlopen and reports their
+# absence; libssh runs the OpenSSH client for a ProxyJump; Qt needs its
+# Wayland plugin on Wayland and its SVG plugins for the scalable icon.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS
+    "openssh-client, rdma-core, libibverbs1, librdmacm1, ibverbs-providers, qt6-wayland, libqt6svg6")
+# Suggests: GPU telemetry (ROCm SMI, opened with dlopen), and a Secret Service
+# keychain for passwords a person chooses to keep.
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "librocm-smi64-1, gnome-keyring | kwalletmanager | keepassxc")
+
+if(NOT CMAKE_CROSSCOMPILING)
+  find_program(HALOLINK_DPKG_SHLIBDEPS dpkg-shlibdeps)
+  if(NOT HALOLINK_DPKG_SHLIBDEPS)
+    message(WARNING "packaging: dpkg-shlibdeps (Debian: dpkg-dev) not found: "
+                    "'--target package' will fail (scripts/install-deps.sh installs it)")
+  endif()
+endif()
+
+include(CPack)
