@@ -92,17 +92,27 @@ QVariant SeriesTableModel::headerData(int section, Qt::Orientation orientation, 
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
+    const QString symbol = telemetry::unitSymbol(m_unit);
+    auto withUnit = [&](const QString &name) { return symbol.isEmpty() ? name : tr("%1 (%2)").arg(name, symbol); };
     switch (section) {
     case NodeColumn: return tr("Node");
     case SeriesColumn: return tr("Series");
-    case LatestColumn: return tr("Latest");
-    case MinColumn: return tr("Min");
-    case MeanColumn: return tr("Mean");
-    case MaxColumn: return tr("Max");
+    case LatestColumn: return withUnit(tr("Latest"));
+    case MinColumn: return withUnit(tr("Min"));
+    case MeanColumn: return withUnit(tr("Mean"));
+    case MaxColumn: return withUnit(tr("Max"));
     case UpdatedColumn: return tr("Updated");
     default: break;
     }
     return {};
+}
+
+void SeriesTableModel::setUnit(telemetry::Unit unit)
+{
+    if (unit == m_unit)
+        return;
+    m_unit = unit;
+    Q_EMIT headerDataChanged(Qt::Horizontal, LatestColumn, MaxColumn);
 }
 
 void SeriesTableModel::setSeries(const QList<int> &series, const QStringList &labels)

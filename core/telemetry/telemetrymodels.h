@@ -40,6 +40,9 @@ public:
     void setSeries(const QList<int> &series, const QStringList &labels);
     QList<int> series() const { return m_series; }
     void setNodeNames(const QHash<QString, QString> &names);
+    // The unit of the numbers, named in the headers ("Latest (B/s)"); the cells
+    // carry their own scaled unit ("1.2 GB/s").
+    void setUnit(telemetry::Unit unit);
     // The time window the statistics cover.
     void setWindow(double t0, double t1);
     // Recomputes the numbers; emits dataChanged for what changed.
@@ -60,6 +63,7 @@ private:
     QStringList m_labels;
     QList<Stats> m_stats;
     QHash<QString, QString> m_nodeNames;
+    telemetry::Unit m_unit = telemetry::Unit::None;
     double m_t0 = 0;
     double m_t1 = 0;
     SeriesSlice m_scratch;

@@ -21,6 +21,7 @@
 #include <QPixmap>
 #include <QSaveFile>
 #include <QScrollArea>
+#include <QShortcut>
 #include <QStandardPaths>
 #include <QStyle>
 #include <QTimer>
@@ -86,16 +87,22 @@ DashboardPage::DashboardPage(TelemetryStore *store, TelemetryIngest *ingest, Nod
     m_pause->setIcon(style()->standardIcon(QStyle::SP_MediaPause));
     m_pause->setText(tr("Pause"));
     m_pause->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    m_pause->setToolTip(tr("Freeze the charts; data keeps arriving. Dragging or zooming a time axis pauses too."));
-    m_pause->setShortcut(QKeySequence(Qt::Key_Space));
+    m_pause->setToolTip(tr("Freeze the charts; data keeps arriving. Dragging or zooming a time axis pauses too (Ctrl+P)."));
+    // Not Space: Space presses the focused button, and must keep doing so.
+    m_pause->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
     connect(m_pause, &QToolButton::toggled, this, &DashboardPage::setPaused);
 
     m_tables->setCheckable(true);
     m_tables->setText(tr("Tables"));
-    m_tables->setToolTip(tr("Show every chart as a table of the same numbers"));
+    m_tables->setToolTip(tr("Show every chart as a table of the same numbers (Ctrl+T)"));
+    m_tables->setAccessibleName(tr("Show all charts as tables"));
+    m_tables->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
     connect(m_tables, &QToolButton::toggled, this, &DashboardPage::setShowTables);
 
     m_csv->setText(tr("Export CSV…"));
+    m_pause->setAccessibleName(tr("Pause the charts"));
+    m_csv->setAccessibleName(tr("Export the charts' data as CSV"));
+    m_png->setAccessibleName(tr("Export the charts as a PNG image"));
     m_csv->setToolTip(tr("Save the series of the charts, over the time shown, as CSV"));
     connect(m_csv, &QToolButton::clicked, this, &DashboardPage::chooseCsv);
     m_png->setText(tr("Export PNG…"));
@@ -129,8 +136,9 @@ DashboardPage::DashboardPage(TelemetryStore *store, TelemetryIngest *ingest, Nod
     // Panels.
     m_heatmap = new LatencyHeatmap(m_latencyModel, m_content);
     m_latency = new TimeSeriesChart(store, tr("Latency over time"), Unit::Nanoseconds, m_content);
-    m_latency->headerLayout()->addWidget(m_p99);
+    m_latency->addHeaderWidget(m_p99);
     m_p99->setToolTip(tr("Also draw the 99th percentile (dashed)"));
+    m_p99->setAccessibleName(tr("Also show the 99th percentile latency"));
     m_nic = new TimeSeriesChart(store, tr("NIC bandwidth (rx solid, tx dashed)"), Unit::BytesPerSecond, m_content);
     m_rdma = new TimeSeriesChart(store, tr("RDMA bandwidth (rx solid, tx dashed)"), Unit::BytesPerSecond, m_content);
     m_gpu = new TimeSeriesChart(store, tr("GPU utilization"), Unit::Percent, m_content);
@@ -144,6 +152,7 @@ DashboardPage::DashboardPage(TelemetryStore *store, TelemetryIngest *ingest, Nod
     m_scroll->setWidget(m_content);
     m_scroll->setWidgetResizable(true);
     m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setAccessibleName(tr("Dashboard panels"));
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -156,6 +165,22 @@ DashboardPage::DashboardPage(TelemetryStore *store, TelemetryIngest *ingest, Nod
 
     for (TimeSeriesChart *chart : charts())
         connect(chart, &TimeSeriesChart::userRangeChanged, this, &DashboardPage::onUserRange);
+    for (DashboardPanel *panel : panels()) {
+        connect(panel, &DashboardPanel::showTableToggled, this, [this] {
+            m_reload = true;
+            tick();
+        });
+    }
+    // Ctrl+Tab / Ctrl+Shift+Tab: from panel to panel (to its first control).
+    auto *nextPanel = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Tab), this);
+    nextPanel->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(nextPanel, &QShortcut::activated, this, [this] { focusPanel(+1); });
+    auto *previousPanel = new QShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab), this);
+    previousPanel->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(previousPanel, &QShortcut::activated, this, [this] { focusPanel(-1); });
+    auto *previousPanel2 = new QShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab), this);
+    previousPanel2->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(previousPanel2, &QShortcut::activated, this, [this] { focusPanel(-1); });
     connect(m_heatmap, &LatencyHeatmap::pairClicked, this, &DashboardPage::onPairClicked);
     connect(m_heatmap, &LatencyHeatmap::settingsChanged, this, [this] {
         m_linesDirty = true;
@@ -192,6 +217,34 @@ QList<int> DashboardPage::windowChoicesSeconds()
 QList<TimeSeriesChart *> DashboardPage::charts() const
 {
     return {m_latency, m_gpu, m_memory, m_nic, m_rdma};
+}
+
+QList<DashboardPanel *> DashboardPage::panels() const
+{
+    return {m_heatmap, m_latency, m_gpu, m_memory, m_nic, m_rdma};
+}
+
+void DashboardPage::focusPanel(int step)
+{
+    const QList<DashboardPanel *> all = panels();
+    int current = -1;
+    for (int i = 0; i < all.size(); ++i) {
+        if (all.at(i)->isAncestorOf(focusWidget()))
+            current = i;
+    }
+    const int n = int(all.size());
+    const int next = current < 0 ? (step > 0 ? 0 : n - 1) : ((current + step) % n + n) % n;
+    DashboardPanel *panel = all.at(next);
+    QWidget *target = panel->tableButton();
+    for (int i = 0; i < panel->headerLayout()->count(); ++i) {
+        QWidget *w = panel->headerLayout()->itemAt(i)->widget();
+        if (w && w->isEnabled() && w->isVisible() && (w->focusPolicy() & Qt::TabFocus)) {
+            target = w;
+            break;
+        }
+    }
+    m_scroll->ensureWidgetVisible(panel, 0, 0);
+    target->setFocus(Qt::TabFocusReason);
 }
 
 int DashboardPage::windowSeconds() const
@@ -429,9 +482,10 @@ void DashboardPage::tick()
     if (reload || m_ticks % 15 == 4) {
         m_latencyModel->refresh();
         m_heatmap->sync();
+        // The tables also feed each chart's accessible description (the latest values).
         for (TimeSeriesChart *chart : charts()) {
-            if (chart->showsTable())
-                chart->refreshTable(m_viewStart, m_viewEnd);
+            chart->refreshTable(m_viewStart, m_viewEnd);
+            chart->setChartDescription(chart->latestSummary());
         }
         updateStatus();
     }
@@ -560,7 +614,7 @@ void DashboardPage::layoutPanels(int columns)
     if (columns == m_columns)
         return;
     m_columns = columns;
-    const QList<QWidget *> panels = {m_heatmap, m_latency, m_gpu, m_memory, m_nic, m_rdma};
+    const QList<DashboardPanel *> panels = this->panels();
     for (QWidget *panel : panels)
         m_grid->removeWidget(panel);
     for (int row = 0; row < m_grid->rowCount(); ++row) {

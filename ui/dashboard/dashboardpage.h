@@ -28,6 +28,7 @@ class TelemetryStore;
 
 namespace halolink::ui {
 
+class DashboardPanel;
 class LatencyHeatmap;
 class TimeSeriesChart;
 
@@ -74,9 +75,14 @@ public:
     TimeSeriesChart *gpuChart() const { return m_gpu; }
     TimeSeriesChart *memoryChart() const { return m_memory; }
     QList<TimeSeriesChart *> charts() const;
+    // Every panel, in reading order (the heatmap first).
+    QList<DashboardPanel *> panels() const;
+    // Moves the focus to the next (+1) or previous (-1) panel: Ctrl+Tab, Ctrl+Shift+Tab.
+    void focusPanel(int step);
     QComboBox *windowBox() const { return m_window; }
     QToolButton *pauseButton() const { return m_pause; }
     QCheckBox *p99Box() const { return m_p99; }
+    QToolButton *tablesButton() const { return m_tables; }
 
 protected:
     void showEvent(QShowEvent *event) override;

@@ -5,6 +5,7 @@
 #include <QLabel>
 #include <QStackedWidget>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace halolink::ui {
@@ -15,6 +16,7 @@ DashboardPanel::DashboardPanel(const QString &title, QWidget *parent)
     , m_header(new QHBoxLayout)
     , m_stack(new QStackedWidget(this))
     , m_table(new QTableView(this))
+    , m_tableButton(new QToolButton(this))
     , m_empty(new QLabel(this))
 {
     setFrameShape(QFrame::StyledPanel);
@@ -29,6 +31,15 @@ DashboardPanel::DashboardPanel(const QString &title, QWidget *parent)
     m_header->setContentsMargins(0, 0, 0, 0);
     m_header->setSpacing(6);
     m_header->addWidget(m_title, 1);
+    // Last in the header, so the panel's own controls come first in reading order.
+    m_tableButton->setCheckable(true);
+    m_tableButton->setText(tr("Table"));
+    m_tableButton->setFocusPolicy(Qt::StrongFocus);
+    m_tableButton->setToolTip(tr("Show this chart as a table of the same numbers"));
+    connect(m_tableButton, &QToolButton::toggled, this, [this](bool on) {
+        setShowTable(on);
+        Q_EMIT showTableToggled(on);
+    });
 
     m_table->setAlternatingRowColors(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectItems);
@@ -55,6 +66,10 @@ void DashboardPanel::setTitle(const QString &title)
 {
     m_title->setText(title);
     m_table->setAccessibleName(tr("%1 (table)").arg(title));
+    m_tableButton->setAccessibleName(tr("Show %1 as a table").arg(title));
+    setAccessibleName(title);
+    if (m_chart)
+        m_chart->setAccessibleName(title);
 }
 
 QString DashboardPanel::title() const
@@ -66,7 +81,12 @@ void DashboardPanel::setChart(QWidget *chart)
 {
     m_chart = chart;
     chart->setAccessibleName(m_title->text());
+    // Focusable, so a screen reader can land on it and read its description.
+    chart->setFocusPolicy(Qt::StrongFocus);
     m_stack->insertWidget(0, chart);
+    // After the panel's own controls (added by the subclass before setChart).
+    m_header->addWidget(m_tableButton);
+    updateTabOrder();
     updatePage();
 }
 
@@ -78,6 +98,10 @@ void DashboardPanel::setTableModel(QAbstractItemModel *model)
 void DashboardPanel::setShowTable(bool table)
 {
     m_showTable = table;
+    {
+        QSignalBlocker block(m_tableButton);
+        m_tableButton->setChecked(table);
+    }
     updatePage();
 }
 
@@ -107,6 +131,37 @@ void DashboardPanel::updatePage()
     case Page::Table: m_stack->setCurrentWidget(m_table); break;
     case Page::Empty: m_stack->setCurrentWidget(m_empty); break;
     }
+}
+
+void DashboardPanel::addHeaderWidget(QWidget *widget)
+{
+    const int index = m_header->indexOf(m_tableButton);
+    m_header->insertWidget(index < 0 ? m_header->count() : index, widget);
+    updateTabOrder();
+}
+
+void DashboardPanel::updateTabOrder()
+{
+    // Reading order: the header's controls left to right, then the chart or its table.
+    QList<QWidget *> order;
+    for (int i = 0; i < m_header->count(); ++i) {
+        QWidget *w = m_header->itemAt(i)->widget();
+        if (w && w->focusPolicy() & Qt::TabFocus)
+            order.append(w);
+    }
+    if (m_chart)
+        order.append(m_chart);
+    order.append(m_table);
+    for (int i = 1; i < order.size(); ++i)
+        setTabOrder(order.at(i - 1), order.at(i));
+}
+
+void DashboardPanel::setChartDescription(const QString &text)
+{
+    if (m_chart && m_chart->accessibleDescription() != text)
+        m_chart->setAccessibleDescription(text);
+    if (m_table->accessibleDescription() != text)
+        m_table->setAccessibleDescription(text);
 }
 
 bool DashboardPanel::chartOnScreen() const

@@ -9,6 +9,7 @@ class QHBoxLayout;
 class QLabel;
 class QStackedWidget;
 class QTableView;
+class QToolButton;
 class QAbstractItemModel;
 
 namespace halolink::ui {
@@ -23,7 +24,14 @@ public:
     void setTitle(const QString &title);
     QString title() const;
     QHBoxLayout *headerLayout() const { return m_header; }
+    // A control in the header, before the Table toggle (keeps the tab order).
+    void addHeaderWidget(QWidget *widget);
+    void updateTabOrder();
     QTableView *tableView() const { return m_table; }
+    // The panel's own "Table" toggle (chart <-> table), the first stop of Tab
+    // in the panel; Ctrl+Tab on the dashboard jumps from panel to panel to it.
+    QToolButton *tableButton() const { return m_tableButton; }
+    QWidget *chart() const { return m_chart; }
 
     enum class Page { Chart, Table, Empty };
     void setChart(QWidget *chart);
@@ -35,6 +43,12 @@ public:
     Page page() const;
     // Whether the chart is on screen now (not hidden, not scrolled away).
     bool chartOnScreen() const;
+    // What a screen reader says about the chart (e.g. the latest values).
+    void setChartDescription(const QString &text);
+
+Q_SIGNALS:
+    // The person switched this panel between chart and table.
+    void showTableToggled(bool table);
 
 private:
     void updatePage();
@@ -44,6 +58,7 @@ private:
     QStackedWidget *m_stack;
     QWidget *m_chart = nullptr;
     QTableView *m_table;
+    QToolButton *m_tableButton;
     QLabel *m_empty;
     bool m_showTable = false;
     QString m_emptyText;

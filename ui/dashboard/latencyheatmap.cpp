@@ -3,6 +3,7 @@
 #include <QButtonGroup>
 #include <QComboBox>
 #include <QHBoxLayout>
+#include <QTableView>
 #include <QToolButton>
 
 #include <qcustomplot.h>
@@ -143,6 +144,11 @@ LatencyHeatmap::LatencyHeatmap(LatencyMatrixModel *model, QWidget *parent)
 
     setChart(m_plot);
     setTableModel(m_model);
+    // The keyboard's way to pick a pair: Enter on a cell of the table.
+    connect(tableView(), &QAbstractItemView::activated, this, [this](const QModelIndex &index) {
+        if (index.isValid() && index.row() != index.column())
+            Q_EMIT pairClicked(index.row(), index.column());
+    });
     setColors(PlotColors::fromPalette(palette()));
     updateTitle();
 }
@@ -220,6 +226,33 @@ void LatencyHeatmap::sync(bool force)
         setEmptyText(tr("No %1 latency measured between these nodes yet.").arg(m_model->description()));
     else
         setEmptyText(QString());
+    // What a screen reader says about the picture: the range and where it is.
+    {
+        QString summary;
+        if (any) {
+            int loFrom = -1, loTo = -1, hiFrom = -1, hiTo = -1;
+            for (int from = 0; from < n; ++from) {
+                for (int to = 0; to < n; ++to) {
+                    const double v = m_model->value(from, to);
+                    if (from == to || v != v)
+                        continue;
+                    if (loFrom < 0 || v < m_model->value(loFrom, loTo))
+                        loFrom = from, loTo = to;
+                    if (hiFrom < 0 || v > m_model->value(hiFrom, hiTo))
+                        hiFrom = from, hiTo = to;
+                }
+            }
+            const QStringList names = m_model->nodeNames();
+            summary = tr("%1, %2 nodes. Lowest %3 → %4: %5; highest %6 → %7: %8. The table has every pair.")
+                          .arg(m_model->description())
+                          .arg(n)
+                          .arg(names.value(loFrom), names.value(loTo), cellText(loFrom, loTo))
+                          .arg(names.value(hiFrom), names.value(hiTo), cellText(hiFrom, hiTo));
+        } else {
+            summary = tr("%1: nothing measured yet.").arg(m_model->description());
+        }
+        setChartDescription(summary);
+    }
 
     double lo = m_model->minValue();
     double hi = m_model->maxValue();

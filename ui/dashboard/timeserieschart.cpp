@@ -59,9 +59,25 @@ TimeSeriesChart::TimeSeriesChart(TelemetryStore *store, const QString &title, te
                     Q_EMIT userRangeChanged(range.lower, range.upper);
             });
 
+    m_model->setUnit(unit);
     setChart(m_plot);
     setTableModel(m_model);
     setColors(PlotColors::fromPalette(palette()));
+}
+
+QString TimeSeriesChart::latestSummary() const
+{
+    // From the table's model: the chart and its description say the same numbers.
+    QStringList parts;
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        const QString value = m_model->index(row, SeriesTableModel::LatestColumn).data().toString();
+        const QString label = m_model->index(row, SeriesTableModel::SeriesColumn).data().toString();
+        const QString node = m_model->index(row, SeriesTableModel::NodeColumn).data().toString();
+        parts.append(tr("%1: %2").arg(label.isEmpty() ? node : label, value.isEmpty() ? tr("no data") : value));
+    }
+    if (parts.isEmpty())
+        return tr("No data.");
+    return tr("Latest values: %1.").arg(parts.join(QStringLiteral("; ")));
 }
 
 void TimeSeriesChart::setColors(const PlotColors &colors)

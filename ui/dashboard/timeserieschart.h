@@ -55,6 +55,8 @@ public:
     // Does nothing while the chart is not on screen, unless force.
     void sync(double t0, double t1, bool reload, bool force = false);
     void refreshTable(double t0, double t1);
+    // The latest value of every line, in a sentence (the chart's accessible description).
+    QString latestSummary() const;
     // What an export of this chart contains.
     QList<ExportSeries> exportSeries(double t0, double t1) const;
 
