@@ -165,9 +165,11 @@ echo "translations: $qm_count .qm file(s) built, all installed"
 step "the programs, from the installed paths"
 home=$work/home
 mkdir -p "$home" && mkdir -m 0700 "$work/runtime"
-# A home of its own: nothing of root's settings, inventory or cache is read or written.
-run_env=(env -u HALOLINK_ENGINE HOME="$home" XDG_CONFIG_HOME="$home/.config" XDG_DATA_HOME="$home/.local/share"
-         XDG_CACHE_HOME="$home/.cache" XDG_RUNTIME_DIR="$work/runtime" QT_QPA_PLATFORM=offscreen HALOLINK_NO_KEYCHAIN=1)
+# A home of its own: nothing of root's settings, inventory or cache is read or
+# written. English whatever the host's locale, since the texts are checked.
+run_env=(env -u HALOLINK_ENGINE -u LANGUAGE LC_ALL=C.UTF-8 HOME="$home" XDG_CONFIG_HOME="$home/.config"
+         XDG_DATA_HOME="$home/.local/share" XDG_CACHE_HOME="$home/.cache" XDG_RUNTIME_DIR="$work/runtime"
+         QT_QPA_PLATFORM=offscreen HALOLINK_NO_KEYCHAIN=1)
 cd "$work"
 out=$("${run_env[@]}" /usr/bin/halolink --version) || fail "halolink --version exited $?"
 echo "halolink --version: $out"
