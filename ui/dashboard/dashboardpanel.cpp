@@ -45,6 +45,8 @@ DashboardPanel::DashboardPanel(const QString &title, QWidget *parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectItems);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_table->horizontalHeader()->setStretchLastSection(true);
+    // Whole names and numbers (a screen magnifier user reads the cells too).
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->setWordWrap(false);
 
     m_empty->setAlignment(Qt::AlignCenter);
