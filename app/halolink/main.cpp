@@ -4,6 +4,7 @@
 #include "appidentity.h"
 #include "mainwindow.h"
 #include "ssh/sshsession.h"
+#include "translation/translators.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -15,6 +16,8 @@ int main(int argc, char *argv[])
 {
     QApplication app(argc, argv);
     halolink::setApplicationIdentity();
+    // Before any text is made: the command line help too speaks the system locale's language.
+    halolink::installTranslators();
     QApplication::setApplicationDisplayName(QStringLiteral("HaloLink"));
     // Ties the windows to the installed .desktop file (its icon and name in
     // docks and task switchers; the app id on Wayland).

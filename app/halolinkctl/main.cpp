@@ -2,6 +2,7 @@
 
 #include "appidentity.h"
 #include "cli/ctlcommand.h"
+#include "translation/translators.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -12,6 +13,7 @@ int main(int argc, char *argv[])
 {
     QCoreApplication app(argc, argv);
     halolink::setApplicationIdentity();
+    halolink::installTranslators(); // the system locale's language, English otherwise
     QTextStream out(stdout);
     QTextStream err(stderr);
     return halolink::runHalolinkCtl(QCoreApplication::arguments(), out, err);

@@ -67,7 +67,7 @@ AgentSession::AgentSession(AgentTransport *transport, QObject *parent)
     connect(m_reconnectTimer, &QTimer::timeout, this, &AgentSession::connectNow);
     connect(m_helloTimer, &QTimer::timeout, this, [this] {
         m_transport->close();
-        scheduleReconnect(QStringLiteral("the agent on %1 sent no hello within %2 s")
+        scheduleReconnect(tr("the agent on %1 sent no hello within %2 s")
                               .arg(nodeName())
                               .arg(m_helloTimeout.count() / 1000.0));
     });
@@ -118,7 +118,7 @@ void AgentSession::stop()
     m_reconnectTimer->stop();
     m_helloTimer->stop();
     m_transport->close();
-    failAll(QStringLiteral("stopped"), QStringLiteral("The session was stopped."));
+    failAll(QStringLiteral("stopped"), tr("The session was stopped."));
     setState(State::Stopped);
 }
 
@@ -145,7 +145,7 @@ AgentReply *AgentSession::request(
     auto *reply = new AgentReply(id, method, this);
     if (m_state != State::Ready) {
         QPointer<AgentReply> r(reply);
-        const QString message = QStringLiteral("%1 is not connected.").arg(nodeName());
+        const QString message = tr("%1 is not connected.").arg(nodeName());
         QMetaObject::invokeMethod(
             this,
             [r, message] {
@@ -167,7 +167,7 @@ AgentReply *AgentSession::request(
             if (r)
                 r->finish({},
                     ourError(QStringLiteral("timeout"),
-                        QStringLiteral("%1 did not answer %2 within %3 s.")
+                        tr("%1 did not answer %2 within %3 s.")
                             .arg(nodeName(), method)
                             .arg(timeout.count() / 1000.0)));
         });
@@ -240,13 +240,12 @@ void AgentSession::onHello(const QJsonObject &obj)
     const int ours = EngineVersion::supportedProtocol();
     if (h.protocol != ours) {
         m_transport->close();
-        failPermanently(
-            QStringLiteral("The engine on %1 (version %2) speaks agent protocol %3, but this "
+        failPermanently(tr("The engine on %1 (version %2) speaks agent protocol %3, but this "
                            "HaloLink speaks protocol %4. Install the same HaloLink version on "
                            "this computer and deploy its engine.")
-                .arg(nodeName(), h.engineVersion.isEmpty() ? QStringLiteral("unknown") : h.engineVersion)
-                .arg(h.protocol)
-                .arg(ours));
+                            .arg(nodeName(), h.engineVersion.isEmpty() ? tr("unknown") : h.engineVersion)
+                            .arg(h.protocol)
+                            .arg(ours));
         return;
     }
     m_hello = h;

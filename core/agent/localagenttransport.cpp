@@ -93,16 +93,15 @@ void LocalAgentTransport::onStderr()
 void LocalAgentTransport::onFinished(int exitCode, QProcess::ExitStatus status)
 {
     onStdout();
-    report(status == QProcess::CrashExit
-            ? QStringLiteral("the local engine crashed")
-            : QStringLiteral("the local engine exited with code %1").arg(exitCode),
+    report(status == QProcess::CrashExit ? tr("the local engine crashed")
+                                         : tr("the local engine exited with code %1").arg(exitCode),
         false);
 }
 
 void LocalAgentTransport::onError(QProcess::ProcessError error)
 {
     if (error == QProcess::FailedToStart)
-        report(QStringLiteral("the local engine could not start: %1").arg(m_process->errorString()), true);
+        report(tr("the local engine could not start: %1").arg(m_process->errorString()), true);
 }
 
 void LocalAgentTransport::report(const QString &reason, bool permanent)

@@ -3,6 +3,7 @@
 
 #include "agent/agenttransport.h"
 
+#include <QCoreApplication>
 #include <QPointer>
 #include <QProcess>
 #include <QProcessEnvironment>
@@ -27,7 +28,8 @@ public:
     void open() override;
     void close() override;
     void sendLine(const QByteArray &line) override;
-    QString nodeName() const override { return QStringLiteral("This computer"); }
+    // The same name as the inventory's local node (Node::local()).
+    QString nodeName() const override { return QCoreApplication::translate("Node", "This computer"); }
 
     qint64 processId() const;
 

@@ -105,9 +105,8 @@ void SshAgentTransport::onDeployed(const QString &remotePath, bool uploaded)
     connect(m_process, &RemoteProcess::stderrLine, this,
         [this](const QByteArray &line) { Q_EMIT diagnostic(QString::fromUtf8(line)); });
     connect(m_process, &RemoteProcess::finished, this, [this](int exitCode, const QString &error) {
-        report(error.isEmpty()
-                ? QStringLiteral("the agent on %1 exited with code %2").arg(nodeName()).arg(exitCode)
-                : error,
+        report(
+            error.isEmpty() ? tr("the agent on %1 exited with code %2").arg(nodeName()).arg(exitCode) : error,
             false);
     });
     m_process->start();

@@ -13,34 +13,32 @@ namespace halolink {
 
 namespace {
 
-using cli::tr;
-
-
 QString commandsHelp()
 {
-    return tr("Commands:\n"
-              "  nodes list|add|edit|remove|import-ssh-config\n"
-              "                          The node inventory (the same as the halolink app's).\n"
-              "  probe [--json] [NODE...] Probe nodes (default: this computer) in parallel: hardware,\n"
-              "                          RDMA setup and preflight checks.\n"
-              "  bench [--transport tcp|rdma] [--test latency|bandwidth] NODE_A NODE_B\n"
-              "                          Measure the data plane from NODE_A to NODE_B.\n"
-              "  snapshot NODE --out DIR  Save a node snapshot (.tar.gz) for support or replay.\n"
-              "  configure plan|apply|confirm|rollback|status NODE [--spec FILE] [--confirm-within SEC]\n"
-              "                          RoCE v2 on a node's data-plane NIC; apply rolls back by itself\n"
-              "                          unless 'configure confirm NODE' follows in time.\n"
-              "  job launch --dry-run --model M [options] NODE...\n"
-              "                          What a tensor-parallel job (vLLM over Ray, llama.cpp RPC) would\n"
-              "                          run on each node, with the RDMA environment from its probe.\n"
-              "  engine [--json]          Which halolink-engine this computer uses, its version, and\n"
-              "                          every place looked at.\n"
-              "\n"
-              "Nodes are reached over SSH with ~/.ssh/config and ~/.ssh/known_hosts. A node's host key\n"
-              "seen for the first time is refused unless --accept-new-host-key is given; a changed key\n"
-              "is always refused. Passwords are asked on the terminal, never read from a pipe.\n"
-              "\n"
-              "Exit codes: 0 success, 1 failure, 2 bad usage.\n"
-              "Run 'halolinkctl COMMAND --help' for the options of a command.\n");
+    return cli::tr(
+        "Commands:\n"
+        "  nodes list|add|edit|remove|import-ssh-config\n"
+        "                          The node inventory (the same as the halolink app's).\n"
+        "  probe [--json] [NODE...] Probe nodes (default: this computer) in parallel: hardware,\n"
+        "                          RDMA setup and preflight checks.\n"
+        "  bench [--transport tcp|rdma] [--test latency|bandwidth] NODE_A NODE_B\n"
+        "                          Measure the data plane from NODE_A to NODE_B.\n"
+        "  snapshot NODE --out DIR  Save a node snapshot (.tar.gz) for support or replay.\n"
+        "  configure plan|apply|confirm|rollback|status NODE [--spec FILE] [--confirm-within SEC]\n"
+        "                          RoCE v2 on a node's data-plane NIC; apply rolls back by itself\n"
+        "                          unless 'configure confirm NODE' follows in time.\n"
+        "  job launch --dry-run --model M [options] NODE...\n"
+        "                          What a tensor-parallel job (vLLM over Ray, llama.cpp RPC) would\n"
+        "                          run on each node, with the RDMA environment from its probe.\n"
+        "  engine [--json]          Which halolink-engine this computer uses, its version, and\n"
+        "                          every place looked at.\n"
+        "\n"
+        "Nodes are reached over SSH with ~/.ssh/config and ~/.ssh/known_hosts. A node's host key\n"
+        "seen for the first time is refused unless --accept-new-host-key is given; a changed key\n"
+        "is always refused. Passwords are asked on the terminal, never read from a pipe.\n"
+        "\n"
+        "Exit codes: 0 success, 1 failure, 2 bad usage.\n"
+        "Run 'halolinkctl COMMAND --help' for the options of a command.\n");
 }
 
 } // namespace
@@ -70,15 +68,16 @@ int dispatch(const QStringList &arguments, QTextStream &out, QTextStream &err)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        tr("HaloLink command line: the same nodes, settings and engine as the halolink app."));
+        cli::tr("HaloLink command line: the same nodes, settings and engine as the halolink app."));
     // Everything after the command belongs to the command's own parser.
     parser.setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsPositionalArguments);
-    const QCommandLineOption helpOption({QStringLiteral("h"), QStringLiteral("help")}, tr("Show this help."));
+    const QCommandLineOption helpOption({QStringLiteral("h"), QStringLiteral("help")},
+                                        cli::tr("Show this help."));
     const QCommandLineOption versionOption({QStringLiteral("v"), QStringLiteral("version")},
-                                           tr("Show the version."));
+                                           cli::tr("Show the version."));
     parser.addOption(helpOption);
     parser.addOption(versionOption);
-    parser.addPositionalArgument(QStringLiteral("command"), tr("What to do (see Commands)."),
+    parser.addPositionalArgument(QStringLiteral("command"), cli::tr("What to do (see Commands)."),
                                  QStringLiteral("COMMAND [ARGS...]"));
     if (!parser.parse(arguments)) {
         err << "halolinkctl: " << parser.errorText() << '\n' << cli::usageHint() << '\n';
@@ -94,7 +93,7 @@ int dispatch(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return CtlOk;
     }
     if (positional.isEmpty()) {
-        err << "halolinkctl: " << tr("no command given.") << '\n' << commandsHelp();
+        err << "halolinkctl: " << cli::tr("no command given.") << '\n' << commandsHelp();
         return CtlUsage;
     }
     const QString command = positional.first();
@@ -114,7 +113,8 @@ int dispatch(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return cli::runJob(commandArguments, out, err);
     if (command == QLatin1String("engine"))
         return cli::runEngine(commandArguments, out, err);
-    err << "halolinkctl: " << tr("unknown command '%1'.").arg(command) << '\n' << cli::usageHint() << '\n';
+    err << "halolinkctl: " << cli::tr("unknown command '%1'.").arg(command) << '\n'
+        << cli::usageHint() << '\n';
     return CtlUsage;
 }
 

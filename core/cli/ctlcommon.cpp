@@ -14,11 +14,6 @@
 
 namespace halolink::cli {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("halolinkctl", text);
-}
-
 QString usageHint()
 {
     return tr("Run 'halolinkctl --help' for usage.");
@@ -55,7 +50,7 @@ bool CommandParser::parse(const QStringList &arguments, QTextStream &out, QTextS
         QString text = parser.helpText();
         // QCommandLineParser names the program; say the command too.
         const qsizetype end = text.indexOf(QLatin1Char('\n'));
-        text.replace(0, end, QStringLiteral("Usage: halolinkctl %1 %2").arg(name, usage));
+        text.replace(0, end, tr("Usage: halolinkctl %1 %2").arg(name, usage));
         out << text;
         *exitCode = CtlOk;
         return false;

@@ -84,9 +84,10 @@ QJsonObject discoveredJson(const jobs::DiscoveredJob &d)
 void printSmoke(const jobs::SmokeResult &r, QTextStream &out)
 {
     if (r.ok) {
-        out << tr("smoke test: %1 token(s)").arg(r.tokens) << ", "
+        out << tr("smoke test: %n token(s)", nullptr, r.tokens) << ", "
             << tr("time to first token %1 ms").arg(r.ttftMs, 0, 'f', 0) << ", "
-            << (r.tokensPerSecond ? tr("%1 tokens/s").arg(*r.tokensPerSecond, 0, 'f', 1) : tr("tokens/s n/a")) << '\n';
+            << (r.tokensPerSecond ? tr("%1 tokens/s").arg(*r.tokensPerSecond, 0, 'f', 1) : tr("tokens/s n/a"))
+            << '\n';
         out << tr("answer: %1").arg(r.text.simplified()) << '\n';
     } else {
         out << tr("smoke test failed: %1").arg(r.error) << '\n';
@@ -196,15 +197,17 @@ static int runJobAction(const ActionArgs &a, Inventory &inventory, QTextStream &
                                              {QStringLiteral("jobs"), arr}})
                        .toJson(QJsonDocument::Indented);
         } else if (found.isEmpty()) {
-            out << tr("No jobs on %1 node(s).").arg(ids.size()) << '\n';
+            out << tr("No jobs on %n node(s).", nullptr, int(ids.size())) << '\n';
         } else {
             for (const jobs::DiscoveredJob &d : found) {
-                const QJsonObject j = discoveredJson(d);
-                out << QStringLiteral("%1  %2  %3 on %4  model %5  %6  started %7\n")
-                           .arg(d.job.spec.name, j.value(QStringLiteral("state")).toString(),
-                                jobs::engineName(d.job.spec.engine), jobs::runtimeName(d.job.spec.runtime),
-                                d.job.spec.model, d.job.rendered.apiUrl + QStringLiteral("/v1"),
-                                d.job.startedAt.toLocalTime().toString(Qt::ISODate));
+                const QString state = d.allRunning() ? tr("running")
+                    : d.anyRunning()                 ? tr("partly running")
+                                                     : tr("stopped");
+                out << tr("%1  %2  %3 on %4  model %5  %6  started %7\n")
+                           .arg(d.job.spec.name, state, jobs::engineName(d.job.spec.engine),
+                               jobs::runtimeName(d.job.spec.runtime), d.job.spec.model,
+                               d.job.rendered.apiUrl + QStringLiteral("/v1"),
+                               d.job.startedAt.toLocalTime().toString(Qt::ISODate));
                 for (const jobs::JobNode &n : d.job.nodes) {
                     QStringList roles;
                     for (const QString &r : d.job.rolesOn(n.nodeId))

@@ -119,7 +119,7 @@ int nodesList(const QStringList &args, QTextStream &out, QTextStream &err)
     for (const Node &n : nodes) {
         QString data = n.dataAddress;
         if (!n.dataInterface.isEmpty())
-            data = data.isEmpty() ? n.dataInterface : QStringLiteral("%1 on %2").arg(data, n.dataInterface);
+            data = data.isEmpty() ? n.dataInterface : tr("%1 on %2").arg(data, n.dataInterface);
         rows << QStringList{n.name, n.isLocal() ? tr("(local)") : n.sshDisplay(), data.isEmpty() ? QStringLiteral("-") : data};
     }
     QList<int> widths(3, 0);
@@ -318,7 +318,7 @@ int nodesImport(const QStringList &args, QTextStream &out, QTextStream &err)
     } else if (report.isEmpty()) {
         out << tr("No hosts to import in %1.").arg(path) << '\n';
     } else if (!cp.parser.isSet(dryRun)) {
-        out << QCoreApplication::translate("halolinkctl", "%n node(s) added.", nullptr, added) << '\n';
+        out << tr("%n node(s) added.", nullptr, added) << '\n';
     }
     return result;
 }

@@ -438,7 +438,7 @@ TaskResult runRemote(SshSession *session, const QString &command, std::chrono::m
     r.out = task.standardOutput();
     r.err = task.standardError();
     if (task.outputTruncated())
-        r.error = QStringLiteral("the output was too large");
+        r.error = tr("the output was too large");
     return r;
 }
 

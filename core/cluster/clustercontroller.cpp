@@ -9,6 +9,7 @@
 
 #include <QCoreApplication>
 #include <QJsonDocument>
+#include <QLocale>
 #include <QRegularExpression>
 
 namespace halolink {
@@ -336,7 +337,12 @@ void ClusterController::onStatus(const QString &nodeId, const QString &status)
         setNodeState(*e, NodeState::Connecting, tr("Starting the agent on %1…").arg(e->session->nodeName()));
     } else if (status.startsWith(QLatin1String("reconnecting"))
                && (e->state == NodeState::Lost || e->state == NodeState::Unreachable)) {
-        setNodeState(*e, e->state, tr("%1 (%2)").arg(e->session->errorString(), status));
+        static const QRegularExpression reconnecting(QStringLiteral("^reconnecting in ([0-9.]+) s"));
+        const auto m = reconnecting.match(status);
+        const QString when = m.hasMatch()
+            ? tr("reconnecting in %1 s").arg(QLocale().toString(m.captured(1).toDouble(), 'f', 1))
+            : status;
+        setNodeState(*e, e->state, tr("%1 (%2)").arg(e->session->errorString(), when));
     }
 }
 

@@ -1,5 +1,6 @@
 #include "deploy/elfinfo.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QRegularExpression>
 
@@ -30,6 +31,12 @@ QString GlibcVersion::toString() const
 }
 
 namespace {
+
+// This file's texts outside a QObject: Deploy::tr("...") is looked up in the
+// context lupdate files it under.
+struct Deploy {
+    Q_DECLARE_TR_FUNCTIONS(halolink::deploy)
+};
 
 // Bounds-checked little/big-endian reads over the whole file in memory.
 class Reader {
@@ -78,21 +85,21 @@ std::optional<ElfInfo> ElfInfo::read(const QString &path, QString *error)
 {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("Cannot read %1: %2").arg(path, f.errorString());
+        *error = Deploy::tr("Cannot read %1: %2").arg(path, f.errorString());
         return std::nullopt;
     }
     const QByteArray data = f.readAll();
     if (data.size() < 52
         || !data.startsWith("\x7f"
                             "ELF")) {
-        *error = QStringLiteral("%1 is not an ELF executable.").arg(path);
+        *error = Deploy::tr("%1 is not an ELF executable.").arg(path);
         return std::nullopt;
     }
     ElfInfo info;
     info.elfClass = static_cast<unsigned char>(data[4]);
     info.littleEndian = data[5] == 1;
     if ((info.elfClass != 1 && info.elfClass != 2) || (data[5] != 1 && data[5] != 2)) {
-        *error = QStringLiteral("%1 has an unknown ELF class or byte order.").arg(path);
+        *error = Deploy::tr("%1 has an unknown ELF class or byte order.").arg(path);
         return std::nullopt;
     }
     const bool is64 = info.elfClass == 2;
@@ -197,7 +204,7 @@ QString ElfInfo::machineName() const
     const QStringList names = unameNames();
     if (!names.isEmpty())
         return names.first();
-    return QStringLiteral("ELF machine %1").arg(machine);
+    return Deploy::tr("ELF machine %1").arg(machine);
 }
 
 } // namespace halolink

@@ -22,7 +22,7 @@ std::optional<LocalEngineInfo> LocalEngineInfo::load(const QString &path, QStrin
     static QHash<QString, LocalEngineInfo> cache;
     const QFileInfo fi(path);
     if (!fi.isFile()) {
-        *error = QStringLiteral("The engine %1 does not exist.").arg(path);
+        *error = EngineDeployer::tr("The engine %1 does not exist.").arg(path);
         return std::nullopt;
     }
     const QString cacheKey = QStringLiteral("%1|%2|%3")
@@ -43,7 +43,7 @@ std::optional<LocalEngineInfo> LocalEngineInfo::load(const QString &path, QStrin
     info.elf = *elf;
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("Cannot read %1: %2").arg(path, f.errorString());
+        *error = EngineDeployer::tr("Cannot read %1: %2").arg(path, f.errorString());
         return std::nullopt;
     }
     // A few MB: hashed once per binary and cached, not once per node.
@@ -68,7 +68,7 @@ EngineDeployer::~EngineDeployer() = default;
 
 QString EngineDeployer::nodeName() const
 {
-    return m_session ? m_session->endpoint().displayName() : QStringLiteral("the node");
+    return m_session ? m_session->endpoint().displayName() : tr("the node");
 }
 
 void EngineDeployer::fail(Failure failure, const QString &message)
@@ -106,8 +106,7 @@ void EngineDeployer::start()
     m_local = *local;
     if (!m_session || !m_session->isReady()) {
         QMetaObject::invokeMethod(
-            this, [this] { fail(Failure::NotConnected, QStringLiteral("Not connected.")); },
-            Qt::QueuedConnection);
+            this, [this] { fail(Failure::NotConnected, tr("Not connected.")); }, Qt::QueuedConnection);
         return;
     }
     const QString target = QStringLiteral("%1/engine-%2").arg(m_remoteDir, m_local.sha256);
@@ -123,14 +122,14 @@ void EngineDeployer::start()
     m_task->setTimeout(std::chrono::seconds(30));
     connect(m_task, &RemoteTask::finished, this, &EngineDeployer::onCheckDone);
     connect(m_task, &RemoteTask::failed, this, [this](RemoteTask::Failure, const QString &msg) {
-        fail(Failure::NodeCheck, QStringLiteral("Checking %1 failed: %2").arg(nodeName(), msg));
+        fail(Failure::NodeCheck, tr("Checking %1 failed: %2").arg(nodeName(), msg));
     });
     m_task->start();
 }
 
 void EngineDeployer::cancel()
 {
-    fail(Failure::Cancelled, QStringLiteral("Cancelled."));
+    fail(Failure::Cancelled, tr("Cancelled."));
 }
 
 void EngineDeployer::onCheckDone(int exitCode)
@@ -150,8 +149,8 @@ void EngineDeployer::onCheckDone(int exitCode)
     m_home = facts.value(QStringLiteral("home"));
     if (m_nodeArch.isEmpty() || m_home.isEmpty() || !m_home.startsWith(QLatin1Char('/'))) {
         fail(Failure::NodeCheck,
-            QStringLiteral("%1 did not report its architecture and home directory "
-                           "(exit code %2).")
+            tr("%1 did not report its architecture and home directory "
+               "(exit code %2).")
                 .arg(nodeName())
                 .arg(exitCode));
         return;
@@ -160,8 +159,8 @@ void EngineDeployer::onCheckDone(int exitCode)
     const QStringList fits = m_local.elf.unameNames();
     if (!fits.contains(m_nodeArch)) {
         fail(Failure::ArchMismatch,
-            QStringLiteral("%1 is a %2 machine, but the engine %3 is built for %4. "
-                           "Use an engine built for %2.")
+            tr("%1 is a %2 machine, but the engine %3 is built for %4. "
+               "Use an engine built for %2.")
                 .arg(nodeName(), m_nodeArch, QFileInfo(m_local.path).fileName(), m_local.elf.machineName()));
         return;
     }
@@ -173,7 +172,7 @@ void EngineDeployer::onCheckDone(int exitCode)
         const auto have = GlibcVersion::parse(m_nodeLibc);
         if (m_nodeLibc.contains(QLatin1String("musl"), Qt::CaseInsensitive)) {
             fail(Failure::LibcMismatch,
-                QStringLiteral("%1 uses the musl C library; the engine needs glibc %2 or newer.")
+                tr("%1 uses the musl C library; the engine needs glibc %2 or newer.")
                     .arg(nodeName(), need.toString()));
             return;
         }
@@ -182,8 +181,8 @@ void EngineDeployer::onCheckDone(int exitCode)
                 << nodeName() << "C library not recognised:" << m_nodeLibc << "- trying anyway";
         } else if (*have < need) {
             fail(Failure::LibcMismatch,
-                QStringLiteral("%1 has glibc %2, but the engine needs glibc %3 or newer. "
-                               "Update the node's system, or use an engine built on an older one.")
+                tr("%1 has glibc %2, but the engine needs glibc %3 or newer. "
+                   "Update the node's system, or use an engine built on an older one.")
                     .arg(nodeName(), have->toString(), need.toString()));
             return;
         }
@@ -191,8 +190,8 @@ void EngineDeployer::onCheckDone(int exitCode)
     m_remotePath = QStringLiteral("%1/%2/engine-%3").arg(m_home, m_remoteDir, m_local.sha256);
     if (facts.value(QStringLiteral("sha256sum")).isEmpty()) {
         fail(Failure::Verify,
-            QStringLiteral("%1 has no sha256sum (coreutils), so the engine cannot be "
-                           "verified there.")
+            tr("%1 has no sha256sum (coreutils), so the engine cannot be "
+               "verified there.")
                 .arg(nodeName()));
         return;
     }
@@ -219,7 +218,7 @@ void EngineDeployer::startUpload()
         const QString err = QString::fromUtf8(m_task->standardError()).trimmed();
         m_task->deleteLater();
         if (exitCode != 0) {
-            fail(Failure::Upload, QStringLiteral("Cannot create %1 on %2: %3").arg(dir, nodeName(), err));
+            fail(Failure::Upload, tr("Cannot create %1 on %2: %3").arg(dir, nodeName(), err));
             return;
         }
         qCInfo(lcDeploy).noquote() << nodeName() << "uploading" << m_local.size << "bytes to" << m_tmpPath;
@@ -239,7 +238,7 @@ void EngineDeployer::onUploadDone(bool ok, const QString &error)
         return;
     m_upload->deleteLater();
     if (!ok) {
-        fail(Failure::Upload, QStringLiteral("Uploading the engine to %1 failed: %2").arg(nodeName(), error));
+        fail(Failure::Upload, tr("Uploading the engine to %1 failed: %2").arg(nodeName(), error));
         return;
     }
     const QString tmp = shellQuote(m_tmpPath);
@@ -263,7 +262,7 @@ void EngineDeployer::onInstallDone(int exitCode)
     m_task->deleteLater();
     if (exitCode != 0) {
         fail(Failure::Verify,
-            QStringLiteral("The engine uploaded to %1 did not verify (%2); removed.")
+            tr("The engine uploaded to %1 did not verify (%2); removed.")
                 .arg(nodeName(), err.isEmpty() ? QStringLiteral("exit %1").arg(exitCode) : err));
         return;
     }

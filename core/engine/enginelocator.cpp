@@ -10,20 +10,21 @@ namespace halolink {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("EngineLocator", text);
-}
+// This file's texts outside a QObject: Locator::tr("...") is looked up in the
+// context lupdate files it under.
+struct Locator {
+    Q_DECLARE_TR_FUNCTIONS(EngineLocator)
+};
 
 QString usableProblem(const QString &path)
 {
     const QFileInfo info(path);
     if (!info.exists())
-        return tr("does not exist");
+        return Locator::tr("does not exist");
     if (info.isDir())
-        return tr("is a directory");
+        return Locator::tr("is a directory");
     if (!info.isExecutable())
-        return tr("is not executable");
+        return Locator::tr("is not executable");
     return {};
 }
 
@@ -77,7 +78,7 @@ EngineLocation EngineLocator::check(const QString &path)
     if (problem.isEmpty())
         location.path = QFileInfo(path).absoluteFilePath();
     else
-        location.error = tr("The engine %1 %2.").arg(path, problem);
+        location.error = Locator::tr("The engine %1 %2.").arg(path, problem);
     return location;
 }
 
@@ -98,11 +99,12 @@ EngineLocation locateAmong(const QStringList &candidates, bool fromEnv)
         problems << QStringLiteral("  %1 (%2)").arg(candidate, problem);
     }
     if (fromEnv) {
-        location.error = tr("halolink-engine not found: %1 is set, but\n%2")
-                             .arg(QLatin1String(EngineLocator::kEnvironmentVariable), problems.join(QLatin1Char('\n')));
+        location.error
+            = Locator::tr("halolink-engine not found: %1 is set, but\n%2")
+                  .arg(QLatin1String(EngineLocator::kEnvironmentVariable), problems.join(QLatin1Char('\n')));
     } else {
-        location.error = tr("halolink-engine not found. Looked at:\n%1")
-                             .arg(problems.join(QLatin1Char('\n')));
+        location.error
+            = Locator::tr("halolink-engine not found. Looked at:\n%1").arg(problems.join(QLatin1Char('\n')));
     }
     qCWarning(lcEngine).noquote() << location.error;
     return location;

@@ -20,11 +20,6 @@ namespace halolink {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("Inventory", text);
-}
-
 const QString kFormat = QStringLiteral("format");
 const QString kVersion = QStringLiteral("version");
 const QString kNodes = QStringLiteral("nodes");
@@ -60,7 +55,7 @@ bool stringField(const QJsonObject &o, const char *key, QString *out, QString *w
         return true;
     }
     if (!v.isString()) {
-        *why = tr("node %1: \"%2\" is not a string").arg(index + 1).arg(QLatin1String(key));
+        *why = Inventory::tr("node %1: \"%2\" is not a string").arg(index + 1).arg(QLatin1String(key));
         return false;
     }
     *out = v.toString();

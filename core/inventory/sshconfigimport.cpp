@@ -10,10 +10,11 @@ namespace halolink {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("SshConfigImport", text);
-}
+// This file's texts outside a QObject: ConfigImport::tr("...") is looked up in the
+// context lupdate files it under.
+struct ConfigImport {
+    Q_DECLARE_TR_FUNCTIONS(SshConfigImport)
+};
 
 constexpr int kMaxIncludeDepth = 16;
 
@@ -87,7 +88,7 @@ public:
     {
         QFile f(path);
         if (!f.open(QIODevice::ReadOnly | QIODevice::Text)) {
-            *error = tr("%1: %2").arg(QDir::toNativeSeparators(path), f.errorString());
+            *error = ConfigImport::tr("%1: %2").arg(QDir::toNativeSeparators(path), f.errorString());
             return false;
         }
         const QStringList text = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'));
@@ -110,7 +111,7 @@ private:
     void include(const ConfigLine &l, int depth)
     {
         if (depth >= kMaxIncludeDepth) {
-            m_result->notes << tr("%1:%2: Include nested more than %3 deep; not followed.")
+            m_result->notes << ConfigImport::tr("%1:%2: Include nested more than %3 deep; not followed.")
                                    .arg(QDir::toNativeSeparators(l.file))
                                    .arg(l.line)
                                    .arg(kMaxIncludeDepth);
@@ -132,7 +133,7 @@ private:
                 files << pattern;
             } else {
                 // ssh ignores a missing include; say so, it may be a typo.
-                m_result->notes << tr("%1:%2: Include %3 does not exist; skipped.")
+                m_result->notes << ConfigImport::tr("%1:%2: Include %3 does not exist; skipped.")
                                        .arg(QDir::toNativeSeparators(l.file))
                                        .arg(l.line)
                                        .arg(arg);
@@ -140,7 +141,7 @@ private:
             for (const QString &file : files) {
                 QString error;
                 if (!read(file, depth + 1, &error))
-                    m_result->notes << tr("%1:%2: Include not readable: %3")
+                    m_result->notes << ConfigImport::tr("%1:%2: Include not readable: %3")
                                            .arg(QDir::toNativeSeparators(l.file))
                                            .arg(l.line)
                                            .arg(error);
@@ -239,14 +240,15 @@ SshConfigImport parseSshConfig(const QString &pathIn, const QString &sshDirIn)
                 result.hosts << h;
             }
             if (!anyName)
-                result.notes << tr("%1:%2: Host %3 has only patterns; nothing to import.")
+                result.notes << ConfigImport::tr("%1:%2: Host %3 has only patterns; nothing to import.")
                                     .arg(QDir::toNativeSeparators(l.file))
                                     .arg(l.line)
                                     .arg(l.args.join(QLatin1Char(' ')));
         } else if (l.keyword == QLatin1String("match")) {
             blocks << Block{true, {}, {}};
-            result.notes << tr("%1:%2: Match %3 is not evaluated (it may need a connection); its settings are "
-                               "not shown here, but ssh and HaloLink still apply them when connecting.")
+            result.notes << ConfigImport::tr(
+                "%1:%2: Match %3 is not evaluated (it may need a connection); its settings are "
+                "not shown here, but ssh and HaloLink still apply them when connecting.")
                                 .arg(QDir::toNativeSeparators(l.file))
                                 .arg(l.line)
                                 .arg(l.args.join(QLatin1Char(' ')));

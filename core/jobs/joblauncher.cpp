@@ -19,10 +19,11 @@ namespace halolink::jobs {
 
 namespace {
 
-QString tr(const char *text, const char *disambiguation = nullptr, int n = -1)
-{
-    return QCoreApplication::translate("halolink::jobs", text, disambiguation, n);
-}
+// This file's texts outside a QObject: Jobs::tr("...") is looked up in the
+// context lupdate files it under.
+struct Jobs {
+    Q_DECLARE_TR_FUNCTIONS(halolink::jobs)
+};
 
 constexpr int kDead = 3;               // a readiness command: the role's process is gone
 constexpr qint64 kMovedPackets = 256;  // RDMA packets that count as the job's traffic
@@ -97,9 +98,9 @@ std::optional<std::pair<qint64, QString>> gpuMemory(const ProbeReport &probe)
     for (const Gpu &g : probe.gpus)
         gpu += g.vramTotalBytes.value_or(0) + g.gttTotalBytes.value_or(0);
     if (gpu > 0)
-        return std::make_pair(gpu, tr("GPU memory (VRAM + GTT)"));
+        return std::make_pair(gpu, Jobs::tr("GPU memory (VRAM + GTT)"));
     if (probe.host.memoryTotalBytes)
-        return std::make_pair(*probe.host.memoryTotalBytes, tr("memory"));
+        return std::make_pair(*probe.host.memoryTotalBytes, Jobs::tr("memory"));
     return std::nullopt;
 }
 
@@ -162,7 +163,7 @@ std::optional<Job> jobFromJson(const QJsonObject &o, QString *error)
         return std::nullopt;
     };
     if (o.value(QStringLiteral("schema")).toString() != QLatin1String("halolink.job/1"))
-        return fail(tr("not a halolink.job/1 document"));
+        return fail(Jobs::tr("not a halolink.job/1 document"));
     QString why;
     const auto spec = specFromJson(o.value(QStringLiteral("spec")).toObject(), &why);
     if (!spec)
@@ -176,7 +177,7 @@ std::optional<Job> jobFromJson(const QJsonObject &o, QString *error)
                   n.value(QStringLiteral("data_interface")).toString(), n.value(QStringLiteral("data_ip")).toString(),
                   std::nullopt};
         if (j.nodeId.isEmpty())
-            return fail(tr("a node without an id"));
+            return fail(Jobs::tr("a node without an id"));
         QList<EnvVar> env;
         for (const QJsonValue &e : n.value(QStringLiteral("env")).toArray()) {
             const QJsonObject eo = e.toObject();
@@ -188,7 +189,7 @@ std::optional<Job> jobFromJson(const QJsonObject &o, QString *error)
         job.nodes << j;
     }
     if (job.nodes.isEmpty())
-        return fail(tr("no nodes"));
+        return fail(Jobs::tr("no nodes"));
     for (const QJsonValue &v : o.value(QStringLiteral("steps")).toArray()) {
         const QJsonObject so = v.toObject();
         Step s;
@@ -202,7 +203,7 @@ std::optional<Job> jobFromJson(const QJsonObject &o, QString *error)
         s.command = so.value(QStringLiteral("command")).toString();
         s.readiness = so.value(QStringLiteral("waits_for")).toString();
         if (!names.contains(s.nodeId) || s.role.isEmpty())
-            return fail(tr("a step on an unknown node"));
+            return fail(Jobs::tr("a step on an unknown node"));
         job.rendered.steps << s;
     }
     job.rendered.headNodeId = job.nodes.first().nodeId;
@@ -218,7 +219,7 @@ std::optional<TrafficSample> trafficFromCounters(const QJsonObject &doc, const Q
 {
     if (doc.value(QStringLiteral("schema")).toString() != QLatin1String("halolink.counters/1")) {
         if (error)
-            *error = tr("not a halolink.counters/1 document");
+            *error = Jobs::tr("not a halolink.counters/1 document");
         return std::nullopt;
     }
     TrafficSample s;
@@ -284,44 +285,50 @@ QStringList likelyTcpCauses(const Job &job, const QString &nodeId)
         return causes;
     const QString who = node->name;
     if (job.spec.engine == Engine::LlamaRpc) {
-        causes << tr("llama.cpp RPC speaks TCP unless llama.cpp was built with its RDMA path (GGML_RPC_RDMA).");
+        causes << Jobs::tr(
+            "llama.cpp RPC speaks TCP unless llama.cpp was built with its RDMA path (GGML_RPC_RDMA).");
         return causes;
     }
     if (env.value(QStringLiteral("NCCL_IB_DISABLE")) == QLatin1String("1")) {
-        causes << (job.spec.tcpOnly ? tr("%1: NCCL_IB_DISABLE=1 (the job was launched TCP-only).").arg(who)
-                                    : tr("%1: NCCL_IB_DISABLE=1 (an override): RCCL uses sockets.").arg(who));
+        causes << (job.spec.tcpOnly
+                ? Jobs::tr("%1: NCCL_IB_DISABLE=1 (the job was launched TCP-only).").arg(who)
+                : Jobs::tr("%1: NCCL_IB_DISABLE=1 (an override): RCCL uses sockets.").arg(who));
     }
     const RdmaPort *port = node->probe ? setup::rdmaPortOf(*node->probe, node->dataInterface) : nullptr;
     if (node->probe && !port) {
-        causes << tr("%1: no RDMA device on %2.").arg(who, node->dataInterface);
+        causes << Jobs::tr("%1: no RDMA device on %2.").arg(who, node->dataInterface);
     } else if (port) {
         if (port->transport.value_or(QString()) == QLatin1String("iwarp"))
-            causes << tr("%1: %2 runs iWARP; RCCL cannot use it (switch the E810 to RoCE v2: the cluster setup does).")
+            causes << Jobs::tr(
+                "%1: %2 runs iWARP; RCCL cannot use it (switch the E810 to RoCE v2: the cluster setup does).")
                           .arg(who, port->device);
         if (port->state.value_or(QString()) != QLatin1String("ACTIVE"))
-            causes << tr("%1: %2 port %3 is not ACTIVE.").arg(who, port->device).arg(port->port);
+            causes << Jobs::tr("%1: %2 port %3 is not ACTIVE.").arg(who, port->device).arg(port->port);
         const QString wantHca = QStringLiteral("=%1:%2").arg(port->device).arg(port->port);
         const QString hca = env.value(QStringLiteral("NCCL_IB_HCA"));
         if (hca.isEmpty())
-            causes << tr("%1: NCCL_IB_HCA is not set; RCCL chooses devices itself (pin %2).").arg(who, wantHca);
+            causes << Jobs::tr("%1: NCCL_IB_HCA is not set; RCCL chooses devices itself (pin %2).")
+                          .arg(who, wantHca);
         else if (hca != wantHca && hca != wantHca.mid(1))
-            causes << tr("%1: NCCL_IB_HCA=%2, but the data plane's RDMA port is %3 (HCA not pinned to it).")
+            causes << Jobs::tr(
+                "%1: NCCL_IB_HCA=%2, but the data plane's RDMA port is %3 (HCA not pinned to it).")
                           .arg(who, hca, wantHca);
         const QString gid = env.value(QStringLiteral("NCCL_IB_GID_INDEX"));
         if (!port->roceV2Ipv4GidIndex && port->transport.value_or(QString()) == QLatin1String("roce"))
-            causes << tr("%1: %2 has no RoCE v2 GID for %3.").arg(who, port->device, node->dataIp);
+            causes << Jobs::tr("%1: %2 has no RoCE v2 GID for %3.").arg(who, port->device, node->dataIp);
         else if (port->roceV2Ipv4GidIndex && gid.isEmpty())
-            causes << tr("%1: NCCL_IB_GID_INDEX is not set; the RoCE v2 GID of %2 is index %3.")
+            causes << Jobs::tr("%1: NCCL_IB_GID_INDEX is not set; the RoCE v2 GID of %2 is index %3.")
                           .arg(who, node->dataIp)
                           .arg(*port->roceV2Ipv4GidIndex);
         else if (port->roceV2Ipv4GidIndex && gid != QString::number(*port->roceV2Ipv4GidIndex))
-            causes << tr("%1: NCCL_IB_GID_INDEX=%2, but the RoCE v2 GID of %3 is index %4 (wrong GID).")
+            causes << Jobs::tr("%1: NCCL_IB_GID_INDEX=%2, but the RoCE v2 GID of %3 is index %4 (wrong GID).")
                           .arg(who, gid, node->dataIp)
                           .arg(*port->roceV2Ipv4GidIndex);
     }
     if (causes.isEmpty())
-        causes << tr("%1: the environment looks right; look in the job's log for 'NET/Socket' against 'NET/IB' "
-                     "(NCCL_DEBUG=INFO), at the RCCL build in the image, and whether /dev/infiniband is usable there.")
+        causes << Jobs::tr(
+            "%1: the environment looks right; look in the job's log for 'NET/Socket' against 'NET/IB' "
+            "(NCCL_DEBUG=INFO), at the RCCL build in the image, and whether /dev/infiniband is usable there.")
                       .arg(who);
     return causes;
 }
@@ -336,7 +343,7 @@ Proof judgeTraffic(const Job &job, const QHash<QString, TrafficSample> &backgrou
         t.nodeId = n.nodeId;
         t.name = n.name;
         if (!before.contains(n.nodeId) || !after.contains(n.nodeId)) {
-            t.error = tr("counters not read");
+            t.error = Jobs::tr("counters not read");
             unknownNodes << n.name;
             proof.nodes << t;
             continue;
@@ -383,26 +390,28 @@ Proof judgeTraffic(const Job &job, const QHash<QString, TrafficSample> &backgrou
     }
     if (job.nodes.size() < 2) {
         proof.verdict = Proof::Verdict::NoTraffic;
-        proof.summary = tr("One node: no traffic crosses between nodes, nothing to prove.");
+        proof.summary = Jobs::tr("One node: no traffic crosses between nodes, nothing to prove.");
         return proof;
     }
     if (!unknownNodes.isEmpty() && rdmaNodes.isEmpty() && tcpNodes.isEmpty()) {
         proof.verdict = Proof::Verdict::Unknown;
-        proof.summary = tr("The counters could not be read on %1.").arg(unknownNodes.join(QStringLiteral(", ")));
+        proof.summary
+            = Jobs::tr("The counters could not be read on %1.").arg(unknownNodes.join(QStringLiteral(", ")));
         return proof;
     }
     auto describeNode = [](const NodeTraffic &t) {
         QStringList parts;
         if (t.rdmaPackets)
-            parts << tr("%n RDMA packet(s)", nullptr, int(std::min<qint64>(*t.rdmaPackets, INT_MAX)));
+            parts << Jobs::tr("%n RDMA packet(s)", nullptr, int(std::min<qint64>(*t.rdmaPackets, INT_MAX)));
         if (t.rdmaBytes)
-            parts << tr("%1 over RDMA").arg(bytesText(double(*t.rdmaBytes)));
+            parts << Jobs::tr("%1 over RDMA").arg(bytesText(double(*t.rdmaBytes)));
         if (t.nicBytes)
-            parts << tr("%1 through the NIC").arg(bytesText(double(*t.nicBytes)));
-        const QString where = t.rdmaDevice.isEmpty() ? tr("no RDMA port")
-                                                      : QStringLiteral("%1:%2").arg(t.rdmaDevice).arg(t.rdmaPort);
+            parts << Jobs::tr("%1 through the NIC").arg(bytesText(double(*t.nicBytes)));
+        const QString where = t.rdmaDevice.isEmpty()
+            ? Jobs::tr("no RDMA port")
+            : QStringLiteral("%1:%2").arg(t.rdmaDevice).arg(t.rdmaPort);
         return QStringLiteral("%1 (%2): %3")
-            .arg(t.name, where, parts.isEmpty() ? tr("no counters") : parts.join(QStringLiteral(", ")));
+            .arg(t.name, where, parts.isEmpty() ? Jobs::tr("no counters") : parts.join(QStringLiteral(", ")));
     };
     QStringList details;
     for (const NodeTraffic &t : proof.nodes) {
@@ -412,20 +421,22 @@ Proof judgeTraffic(const Job &job, const QHash<QString, TrafficSample> &backgrou
     proof.details = details;
     if (tcpNodes.isEmpty() && quietNodes.isEmpty() && unknownNodes.isEmpty()) {
         proof.verdict = Proof::Verdict::Rdma;
-        proof.summary = tr("RDMA carried the tensor-parallel traffic on every node.");
+        proof.summary = Jobs::tr("RDMA carried the tensor-parallel traffic on every node.");
     } else if (rdmaNodes.isEmpty() && !tcpNodes.isEmpty()) {
         proof.verdict = Proof::Verdict::Tcp;
-        proof.summary = tr("The tensor-parallel traffic went over TCP, not RDMA: the RDMA counters did not move "
-                           "while the data-plane NICs carried it.");
+        proof.summary
+            = Jobs::tr("The tensor-parallel traffic went over TCP, not RDMA: the RDMA counters did not move "
+                       "while the data-plane NICs carried it.");
     } else if (rdmaNodes.isEmpty()) {
         proof.verdict = Proof::Verdict::NoTraffic;
-        proof.summary = tr("No traffic between the nodes during the smoke test: the model may not be split across "
-                           "them.");
+        proof.summary = Jobs::tr(
+            "No traffic between the nodes during the smoke test: the model may not be split across "
+            "them.");
     } else {
         proof.verdict = Proof::Verdict::Mixed;
-        proof.summary = tr("RDMA on %1, but not on %2.")
+        proof.summary = Jobs::tr("RDMA on %1, but not on %2.")
                             .arg(rdmaNodes.join(QStringLiteral(", ")),
-                                 (tcpNodes + quietNodes + unknownNodes).join(QStringLiteral(", ")));
+                                (tcpNodes + quietNodes + unknownNodes).join(QStringLiteral(", ")));
     }
     if (proof.verdict == Proof::Verdict::Tcp || proof.verdict == Proof::Verdict::Mixed) {
         for (const JobNode &n : job.nodes) {
@@ -1160,10 +1171,10 @@ void JobLauncher::finishSmoke(bool ok)
 {
     if (ok) {
         say(m_job.headNodeId(),
-            tr("Answer: %1 token(s), first after %2 ms, %3 tokens/s.")
-                .arg(m_smoke.tokens)
+            tr("Answer: %n token(s), first after %1 ms, %2 tokens/s.", nullptr, m_smoke.tokens)
                 .arg(m_smoke.ttftMs, 0, 'f', 0)
-                .arg(m_smoke.tokensPerSecond ? QString::number(*m_smoke.tokensPerSecond, 'f', 1) : tr("n/a")));
+                .arg(
+                    m_smoke.tokensPerSecond ? QString::number(*m_smoke.tokensPerSecond, 'f', 1) : tr("n/a")));
     } else {
         m_error = tr("The smoke test failed: %1").arg(m_smoke.error);
         say(m_job.headNodeId(), m_error);

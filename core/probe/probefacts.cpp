@@ -7,10 +7,11 @@ namespace halolink::facts {
 
 namespace {
 
-QString tr(const char *text, int n = -1)
-{
-    return QCoreApplication::translate("ProbeFacts", text, nullptr, n);
-}
+// This file's texts outside a QObject: ProbeFacts::tr("...") is looked up in the
+// context lupdate files it under.
+struct ProbeFacts {
+    Q_DECLARE_TR_FUNCTIONS(ProbeFacts)
+};
 
 QString gib(double bytes)
 {
@@ -36,17 +37,18 @@ QString speedMbps(std::optional<qint64> mbps)
     if (!mbps)
         return unknownText();
     if (*mbps >= 1000 && *mbps % 1000 == 0)
-        return tr("%1 Gb/s").arg(*mbps / 1000);
+        return ProbeFacts::tr("%1 Gb/s").arg(*mbps / 1000);
     if (*mbps >= 1000)
-        return tr("%1 Gb/s").arg(QLocale().toString(*mbps / 1000.0, 'f', 1));
-    return tr("%1 Mb/s").arg(*mbps);
+        return ProbeFacts::tr("%1 Gb/s").arg(QLocale().toString(*mbps / 1000.0, 'f', 1));
+    return ProbeFacts::tr("%1 Mb/s").arg(*mbps);
 }
 
 QString pcieLink(std::optional<double> gts, std::optional<int> width)
 {
     if (!gts && !width)
         return unknownText();
-    const QString speed = gts ? tr("%1 GT/s").arg(QLocale().toString(*gts, 'g', 3)) : unknownText();
+    const QString speed
+        = gts ? ProbeFacts::tr("%1 GT/s").arg(QLocale().toString(*gts, 'g', 3)) : unknownText();
     const QString lanes = width ? QStringLiteral("x%1").arg(*width) : unknownText();
     return speed + QLatin1Char(' ') + lanes;
 }
@@ -67,9 +69,12 @@ QString transport(const std::optional<QString> &transport)
 QString statusText(const Check &check)
 {
     switch (check.status) {
-    case Check::Status::Pass: return tr("Pass");
-    case Check::Status::Warn: return tr("Warning");
-    case Check::Status::Fail: return tr("Fail");
+    case Check::Status::Pass:
+        return ProbeFacts::tr("Pass");
+    case Check::Status::Warn:
+        return ProbeFacts::tr("Warning");
+    case Check::Status::Fail:
+        return ProbeFacts::tr("Fail");
     case Check::Status::Unknown: break;
     }
     return check.statusText;
@@ -79,7 +84,7 @@ QString yesNo(std::optional<bool> value)
 {
     if (!value)
         return unknownText();
-    return *value ? tr("yes") : tr("no");
+    return *value ? ProbeFacts::tr("yes") : ProbeFacts::tr("no");
 }
 
 QString checkTitle(const QString &id)
@@ -104,7 +109,7 @@ QString checkTitle(const QString &id)
     };
     for (const Title &t : titles) {
         if (id == QLatin1String(t.id))
-            return tr(t.title);
+            return ProbeFacts::tr(t.title);
     }
     // A check this version does not know yet: its id is still readable.
     QString readable = id;
@@ -126,23 +131,24 @@ QList<KernelFlag> unifiedMemoryFlags(const Host &host)
         if (key == QLatin1String("amdgpu.gttsize")) {
             // MiB; -1 is the driver default.
             if (ok && number > 0)
-                meaning = tr("GPU may map up to %1 of system memory (GTT)").arg(gib(number * 1024.0 * 1024.0));
+                meaning = ProbeFacts::tr("GPU may map up to %1 of system memory (GTT)")
+                              .arg(gib(number * 1024.0 * 1024.0));
             else
-                meaning = tr("driver default GTT size");
+                meaning = ProbeFacts::tr("driver default GTT size");
         } else if (key.endsWith(QLatin1String("ttm.pages_limit"))) {
             if (ok && number > 0)
-                meaning = tr("TTM may pin up to %1 (4 KiB pages)").arg(gib(number * 4096.0));
+                meaning = ProbeFacts::tr("TTM may pin up to %1 (4 KiB pages)").arg(gib(number * 4096.0));
         } else if (key.endsWith(QLatin1String("ttm.page_pool_size"))) {
             if (ok && number > 0)
-                meaning = tr("TTM page pool %1").arg(gib(number * 4096.0));
+                meaning = ProbeFacts::tr("TTM page pool %1").arg(gib(number * 4096.0));
         } else if (key == QLatin1String("iommu") || key == QLatin1String("amd_iommu")
                    || key == QLatin1String("intel_iommu")) {
             if (value == QLatin1String("pt"))
-                meaning = tr("IOMMU in passthrough mode");
+                meaning = ProbeFacts::tr("IOMMU in passthrough mode");
             else if (value == QLatin1String("off"))
-                meaning = tr("IOMMU off");
+                meaning = ProbeFacts::tr("IOMMU off");
             else
-                meaning = tr("DMA remapping may cost RDMA and GPU transfers");
+                meaning = ProbeFacts::tr("DMA remapping may cost RDMA and GPU transfers");
         } else if (!key.startsWith(QLatin1String("amdgpu.")) && !key.startsWith(QLatin1String("amdttm."))
                    && !key.startsWith(QLatin1String("ttm."))) {
             continue;
@@ -155,12 +161,12 @@ QList<KernelFlag> unifiedMemoryFlags(const Host &host)
 QString gpuSummary(const ProbeReport &report)
 {
     if (report.gpus.isEmpty())
-        return tr("none");
+        return ProbeFacts::tr("none");
     QStringList parts;
     for (const Gpu &gpu : report.gpus) {
         QString text = gpu.gfxTarget.value_or(gpu.driver.value_or(gpu.card));
         if (gpu.gttTotalBytes)
-            text += QLatin1Char(' ') + tr("(%1 GTT)").arg(bytes(gpu.gttTotalBytes));
+            text += QLatin1Char(' ') + ProbeFacts::tr("(%1 GTT)").arg(bytes(gpu.gttTotalBytes));
         parts << text;
     }
     return parts.join(QStringLiteral(", "));
@@ -169,7 +175,7 @@ QString gpuSummary(const ProbeReport &report)
 QString rdmaSummary(const ProbeReport &report)
 {
     if (report.rdma.isEmpty())
-        return tr("none");
+        return ProbeFacts::tr("none");
     int active = 0;
     for (const RdmaPort &port : report.rdma)
         active += port.state == QLatin1String("ACTIVE") ? 1 : 0;
@@ -178,7 +184,7 @@ QString rdmaSummary(const ProbeReport &report)
         return QStringLiteral("%1 %2 %3")
             .arg(port.device, transport(port.transport), port.state.value_or(unknownText()));
     }
-    return tr("%1 of %2 ports active").arg(active).arg(report.rdma.size());
+    return ProbeFacts::tr("%1 of %2 ports active").arg(active).arg(report.rdma.size());
 }
 
 bool pcieDegraded(const PcieLink &link)

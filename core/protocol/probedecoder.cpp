@@ -15,10 +15,11 @@ namespace halolink {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("ProbeDecoder", text);
-}
+// This file's texts outside a QObject: ProbeDecoder::tr("...") is looked up in the
+// context lupdate files it under.
+struct ProbeDecoder {
+    Q_DECLARE_TR_FUNCTIONS(ProbeDecoder)
+};
 
 // Internal only: every public function catches it and turns it into an error string.
 struct DecodeError {
@@ -28,20 +29,27 @@ struct DecodeError {
 QString typeName(const QJsonValue &v)
 {
     switch (v.type()) {
-    case QJsonValue::Null: return QStringLiteral("null");
-    case QJsonValue::Bool: return QStringLiteral("a boolean");
-    case QJsonValue::Double: return QStringLiteral("a number");
-    case QJsonValue::String: return QStringLiteral("a string");
-    case QJsonValue::Array: return QStringLiteral("an array");
-    case QJsonValue::Object: return QStringLiteral("an object");
+    case QJsonValue::Null:
+        return ProbeDecoder::tr("null");
+    case QJsonValue::Bool:
+        return ProbeDecoder::tr("a boolean");
+    case QJsonValue::Double:
+        return ProbeDecoder::tr("a number");
+    case QJsonValue::String:
+        return ProbeDecoder::tr("a string");
+    case QJsonValue::Array:
+        return ProbeDecoder::tr("an array");
+    case QJsonValue::Object:
+        return ProbeDecoder::tr("an object");
     case QJsonValue::Undefined: break;
     }
-    return QStringLiteral("nothing");
+    return ProbeDecoder::tr("nothing");
 }
 
 [[noreturn]] void fail(const QString &path, const char *expected, const QJsonValue &got)
 {
-    throw DecodeError{tr("%1: expected %2, got %3").arg(path, tr(expected), typeName(got))};
+    throw DecodeError{ProbeDecoder::tr("%1: expected %2, got %3")
+                          .arg(path, ProbeDecoder::tr(expected), typeName(got))};
 }
 
 QString join(const QString &path, const QString &key)
@@ -75,7 +83,7 @@ public:
         if (absent(v))
             return std::nullopt;
         if (!v.isString())
-            fail(path(key), "a string", v);
+            fail(path(key), QT_TRANSLATE_NOOP("ProbeDecoder", "a string"), v);
         return v.toString();
     }
 
@@ -83,7 +91,7 @@ public:
     {
         const QJsonValue v = value(key);
         if (!v.isString())
-            fail(path(key), "a string", v);
+            fail(path(key), QT_TRANSLATE_NOOP("ProbeDecoder", "a string"), v);
         return v.toString();
     }
 
@@ -93,10 +101,10 @@ public:
         if (absent(v))
             return std::nullopt;
         if (!v.isDouble())
-            fail(path(key), "an integer", v);
+            fail(path(key), QT_TRANSLATE_NOOP("ProbeDecoder", "an integer"), v);
         const double d = v.toDouble();
         if (!std::isfinite(d) || std::trunc(d) != d)
-            fail(path(key), "an integer", v);
+            fail(path(key), QT_TRANSLATE_NOOP("ProbeDecoder", "an integer"), v);
         // QJsonValue keeps integers written without a fraction exactly, up to 2^63.
         const qint64 exact = v.toInteger(std::numeric_limits<qint64>::min());
         if (exact == std::numeric_limits<qint64>::min())
@@ -110,14 +118,14 @@ public:
         if (!v)
             return std::nullopt;
         if (*v < std::numeric_limits<int>::min() || *v > std::numeric_limits<int>::max())
-            throw DecodeError{tr("%1: %2 is out of range").arg(path(key)).arg(*v)};
+            throw DecodeError{ProbeDecoder::tr("%1: %2 is out of range").arg(path(key)).arg(*v)};
         return static_cast<int>(*v);
     }
 
     int integer(const QString &key) const
     {
         if (absent(value(key)))
-            fail(path(key), "an integer", value(key));
+            fail(path(key), QT_TRANSLATE_NOOP("ProbeDecoder", "an integer"), value(key));
         return *optInt(key);
     }
 
@@ -127,7 +135,7 @@ public:
         if (absent(v))
             return std::nullopt;
         if (!v.isDouble())
-            fail(path(key), "a number", v);
+            fail(path(key), QT_TRANSLATE_NOOP("ProbeDecoder", "a number"), v);
         return v.toDouble();
     }
 
@@ -137,7 +145,7 @@ public:
         if (absent(v))
             return std::nullopt;
         if (!v.isBool())
-            fail(path(key), "a boolean", v);
+            fail(path(key), QT_TRANSLATE_NOOP("ProbeDecoder", "a boolean"), v);
         return v.toBool();
     }
 
@@ -147,7 +155,7 @@ public:
         if (absent(v))
             return std::nullopt;
         if (!v.isObject())
-            fail(path(key), "an object", v);
+            fail(path(key), QT_TRANSLATE_NOOP("ProbeDecoder", "an object"), v);
         return ObjectReader(v.toObject(), path(key));
     }
 
@@ -158,7 +166,7 @@ public:
         if (absent(v))
             return {};
         if (!v.isArray())
-            fail(path(key), "an array", v);
+            fail(path(key), QT_TRANSLATE_NOOP("ProbeDecoder", "an array"), v);
         return v.toArray();
     }
 
@@ -172,7 +180,7 @@ public:
             const QJsonValue item = items.at(i);
             const QString itemPath = indexed(path(key), i);
             if (!item.isObject())
-                fail(itemPath, "an object", item);
+                fail(itemPath, QT_TRANSLATE_NOOP("ProbeDecoder", "an object"), item);
             out.append(readOne(ObjectReader(item.toObject(), itemPath)));
         }
         return out;
@@ -184,7 +192,7 @@ public:
         QStringList out;
         for (qsizetype i = 0; i < items.size(); ++i) {
             if (!items.at(i).isString())
-                fail(indexed(path(key), i), "a string", items.at(i));
+                fail(indexed(path(key), i), QT_TRANSLATE_NOOP("ProbeDecoder", "a string"), items.at(i));
             out.append(items.at(i).toString());
         }
         return out;
@@ -317,12 +325,12 @@ ProbeReport readReport(const ObjectReader &r)
     ProbeReport report;
     const QJsonValue schema = r.value(QStringLiteral("schema"));
     if (!schema.isString())
-        throw DecodeError{tr("not a probe document: no \"schema\" (expected \"%1\")")
-                              .arg(QLatin1String(protocol::kProbeSchema))};
+        throw DecodeError { ProbeDecoder::tr("not a probe document: no \"schema\" (expected \"%1\")")
+                                .arg(QLatin1String(protocol::kProbeSchema)) };
     report.schema = schema.toString();
     if (report.schema != QLatin1String(protocol::kProbeSchema))
-        throw DecodeError{tr("unsupported schema \"%1\" (this version reads \"%2\")")
-                              .arg(report.schema, QLatin1String(protocol::kProbeSchema))};
+        throw DecodeError { ProbeDecoder::tr("unsupported schema \"%1\" (this version reads \"%2\")")
+                                .arg(report.schema, QLatin1String(protocol::kProbeSchema)) };
     report.engineVersion = r.optString(QStringLiteral("engine_version"));
     if (const auto host = r.optObject(QStringLiteral("host")))
         report.host = readHost(*host);
@@ -343,13 +351,13 @@ std::optional<QJsonObject> parseObject(const QByteArray &json, QString *error)
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        *error = tr("malformed JSON at offset %1: %2")
+        *error = ProbeDecoder::tr("malformed JSON at offset %1: %2")
                      .arg(parseError.offset)
                      .arg(parseError.errorString());
         return std::nullopt;
     }
     if (!document.isObject()) {
-        *error = tr("expected a JSON object at the top level");
+        *error = ProbeDecoder::tr("expected a JSON object at the top level");
         return std::nullopt;
     }
     return document.object();
@@ -360,7 +368,7 @@ std::optional<QJsonObject> parseObject(const QByteArray &json, QString *error)
 DecodeResult<ProbeReport> decodeProbeReport(const QJsonDocument &document)
 {
     if (document.isNull() || !document.isObject())
-        return {std::nullopt, tr("expected a JSON object at the top level")};
+        return { std::nullopt, ProbeDecoder::tr("expected a JSON object at the top level") };
     try {
         return {readReport(ObjectReader(document.object(), QString())), QString()};
     } catch (const DecodeError &e) {
@@ -387,7 +395,7 @@ DecodeResult<EngineErrorReport> decodeEngineError(const QByteArray &json)
         const ObjectReader top(*object, QString());
         const std::optional<ObjectReader> e = top.optObject(QStringLiteral("error"));
         if (!e)
-            return {std::nullopt, tr("not an error document: no \"error\" object")};
+            return { std::nullopt, ProbeDecoder::tr("not an error document: no \"error\" object") };
         return {EngineErrorReport{e->optString(QStringLiteral("code")).value_or(QString()),
                                   e->optString(QStringLiteral("message")).value_or(QString())},
                 QString()};

@@ -25,10 +25,11 @@ namespace halolink::setup {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("halolink::setup", text);
-}
+// This file's texts outside a QObject: Setup::tr("...") is looked up in the
+// context lupdate files it under.
+struct Setup {
+    Q_DECLARE_TR_FUNCTIONS(halolink::setup)
+};
 
 qint64 nowNs()
 {
@@ -74,29 +75,29 @@ QString phaseText(Phase phase)
 {
     switch (phase) {
     case Phase::Idle:
-        return tr("not started");
+        return Setup::tr("not started");
     case Phase::Planning:
-        return tr("planning…");
+        return Setup::tr("planning…");
     case Phase::Planned:
-        return tr("planned");
+        return Setup::tr("planned");
     case Phase::Applying:
-        return tr("applying…");
+        return Setup::tr("applying…");
     case Phase::Applied:
-        return tr("applied, awaiting confirmation");
+        return Setup::tr("applied, awaiting confirmation");
     case Phase::Verifying:
-        return tr("verifying…");
+        return Setup::tr("verifying…");
     case Phase::Verified:
-        return tr("verified, awaiting confirmation");
+        return Setup::tr("verified, awaiting confirmation");
     case Phase::Confirming:
-        return tr("confirming…");
+        return Setup::tr("confirming…");
     case Phase::Confirmed:
-        return tr("confirmed");
+        return Setup::tr("confirmed");
     case Phase::RollingBack:
-        return tr("rolling back…");
+        return Setup::tr("rolling back…");
     case Phase::RolledBack:
-        return tr("rolled back");
+        return Setup::tr("rolled back");
     case Phase::Failed:
-        return tr("failed");
+        return Setup::tr("failed");
     }
     return {};
 }
@@ -857,9 +858,14 @@ void SetupController::annotatePair(PairResult &pair) const
             pair.expectation += tr(", RDMA bandwidth up to about %1 (%2)").arg(gbit(*capBps * 0.9), capWhy);
         pair.expectation += QLatin1Char('.');
     }
-    for (const auto &[m, name] : {std::pair{&pair.tcpLatency, "TCP latency"}, std::pair{&pair.rdmaLatency, "RDMA latency"},
-                                  std::pair{&pair.tcpBandwidth, "TCP bandwidth"},
-                                  std::pair{&pair.rdmaBandwidth, "RDMA bandwidth"}}) {
+    for (const auto &[m, name] : { std::pair { &pair.tcpLatency,
+                                       QT_TRANSLATE_NOOP("halolink::setup::SetupController", "TCP latency") },
+             std::pair {
+                 &pair.rdmaLatency, QT_TRANSLATE_NOOP("halolink::setup::SetupController", "RDMA latency") },
+             std::pair {
+                 &pair.tcpBandwidth, QT_TRANSLATE_NOOP("halolink::setup::SetupController", "TCP bandwidth") },
+             std::pair { &pair.rdmaBandwidth,
+                 QT_TRANSLATE_NOOP("halolink::setup::SetupController", "RDMA bandwidth") } }) {
         if (!m->error.isEmpty())
             pair.flags << tr("%1 failed: %2").arg(tr(name), m->error);
     }

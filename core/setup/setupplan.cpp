@@ -14,10 +14,11 @@ namespace halolink::setup {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("halolink::setup", text);
-}
+// This file's texts outside a QObject: Setup::tr("...") is looked up in the
+// context lupdate files it under.
+struct Setup {
+    Q_DECLARE_TR_FUNCTIONS(halolink::setup)
+};
 
 bool carriesManagement(const Nic &nic)
 {
@@ -154,7 +155,8 @@ InterfaceChoice suggestInterface(const ProbeReport &probe)
     std::stable_sort(scored.begin(), scored.end(), [](const Scored &a, const Scored &b) { return a.score > b.score; });
     InterfaceChoice c;
     if (scored.isEmpty()) {
-        c.reason = tr("No network interface besides the one carrying the SSH connection: the data plane needs its own.");
+        c.reason = Setup::tr("No network interface besides the one carrying the SSH connection: the data "
+                             "plane needs its own.");
         return c;
     }
     const Nic *nic = scored.first().nic;
@@ -162,10 +164,12 @@ InterfaceChoice suggestInterface(const ProbeReport &probe)
     const RdmaPort *port = rdmaPortOf(probe, nic->netdev);
     c.hasRdma = port != nullptr;
     if (port) {
-        c.reason = tr("%1 has the RDMA device %2 (%3) and does not carry the SSH connection.")
-                       .arg(nic->netdev, port->device, port->transport.value_or(tr("transport unknown")));
+        c.reason
+            = Setup::tr("%1 has the RDMA device %2 (%3) and does not carry the SSH connection.")
+                  .arg(nic->netdev, port->device, port->transport.value_or(Setup::tr("transport unknown")));
     } else {
-        c.reason = tr("%1 has no RDMA device; RDMA there needs Soft-RoCE (software, much slower than a RoCE NIC).")
+        c.reason = Setup::tr(
+            "%1 has no RDMA device; RDMA there needs Soft-RoCE (software, much slower than a RoCE NIC).")
                        .arg(nic->netdev);
     }
     return c;
@@ -244,74 +248,85 @@ QList<Problem> validate(const QList<NodeInput> &nodes, const Settings &settings)
     };
     const int n = int(nodes.size());
     if (n < 2)
-        add(-1, "nodes", tr("A cluster needs at least two nodes."));
+        add(-1, "nodes", Setup::tr("A cluster needs at least two nodes."));
     if (n > 64)
-        add(-1, "nodes", tr("At most 64 nodes."));
+        add(-1, "nodes", Setup::tr("At most 64 nodes."));
     if (settings.topology == Topology::DirectPair && n != 2)
-        add(-1, "nodes", tr("A direct cable joins exactly two nodes; with %1 nodes choose a switch.").arg(n));
+        add(-1, "nodes",
+            Setup::tr("A direct cable joins exactly two nodes; with %1 nodes choose a switch.").arg(n));
     if (settings.mtu < 1280 || settings.mtu > 9216)
-        add(-1, "mtu", tr("MTU %1 is out of range: 1280 to 9216.").arg(settings.mtu));
+        add(-1, "mtu", Setup::tr("MTU %1 is out of range: 1280 to 9216.").arg(settings.mtu));
     else if (settings.mtu < 4200)
         add(-1, "mtu",
-            tr("MTU %1 below 4200 limits RDMA to 1024- or 2048-byte packets; 9000 is usual.").arg(settings.mtu), false);
+            Setup::tr("MTU %1 below 4200 limits RDMA to 1024- or 2048-byte packets; 9000 is usual.")
+                .arg(settings.mtu),
+            false);
     if (settings.qos.enabled) {
         if (settings.qos.dscp < 0 || settings.qos.dscp > 63)
-            add(-1, "qos", tr("DSCP %1 is out of range: 0 to 63.").arg(settings.qos.dscp));
+            add(-1, "qos", Setup::tr("DSCP %1 is out of range: 0 to 63.").arg(settings.qos.dscp));
         if (settings.qos.pfcPriority < 0 || settings.qos.pfcPriority > 7)
-            add(-1, "qos", tr("PFC priority %1 is out of range: 0 to 7.").arg(settings.qos.pfcPriority));
+            add(-1, "qos",
+                Setup::tr("PFC priority %1 is out of range: 0 to 7.").arg(settings.qos.pfcPriority));
     }
     if (settings.confirmWithinSeconds < 30 || settings.confirmWithinSeconds > 86400)
-        add(-1, "confirm", tr("The rollback timer must be 30 s to 24 h."));
+        add(-1, "confirm", Setup::tr("The rollback timer must be 30 s to 24 h."));
 
     QList<std::optional<Ipv4Cidr>> parsed;
     for (int i = 0; i < n; ++i) {
         const NodeInput &node = nodes.at(i);
         // Interface.
         if (node.interface.trimmed().isEmpty()) {
-            add(i, "interface", tr("%1: choose the data-plane interface.").arg(node.name));
+            add(i, "interface", Setup::tr("%1: choose the data-plane interface.").arg(node.name));
         } else if (node.probe) {
             const Nic *nic = nicOf(*node.probe, node.interface);
             if (!nic) {
-                add(i, "interface", tr("%1 has no interface %2.").arg(node.name, node.interface));
+                add(i, "interface", Setup::tr("%1 has no interface %2.").arg(node.name, node.interface));
             } else if (carriesManagement(*nic)) {
                 add(i, "interface",
-                    tr("%1: %2 carries the SSH connection HaloLink uses; the data plane needs another interface.")
+                    Setup::tr("%1: %2 carries the SSH connection HaloLink uses; the data plane needs another "
+                              "interface.")
                         .arg(node.name, node.interface));
             } else if (!rdmaPortOf(*node.probe, node.interface) && !settings.allowSoftRoce) {
                 add(i, "interface",
-                    tr("%1: %2 has no RDMA device. Choose the RDMA NIC, or allow Soft-RoCE (software RDMA, for "
-                       "testing).")
+                    Setup::tr("%1: %2 has no RDMA device. Choose the RDMA NIC, or allow Soft-RoCE (software "
+                              "RDMA, for "
+                              "testing).")
                         .arg(node.name, node.interface));
             } else if (const RdmaPort *p = rdmaPortOf(*node.probe, node.interface);
                        p && p->transport.value_or(QString()) == QLatin1String("infiniband")) {
                 add(i, "interface",
-                    tr("%1: %2 is InfiniBand; RoCE v2 configuration is for Ethernet ports.").arg(node.name, node.interface));
+                    Setup::tr("%1: %2 is InfiniBand; RoCE v2 configuration is for Ethernet ports.")
+                        .arg(node.name, node.interface));
             }
         }
         // Address.
         std::optional<Ipv4Cidr> c = parseCidr(node.address);
         parsed << c;
         if (node.address.trimmed().isEmpty()) {
-            add(i, "address", tr("%1: give the data-plane address as a.b.c.d/prefix.").arg(node.name));
+            add(i, "address", Setup::tr("%1: give the data-plane address as a.b.c.d/prefix.").arg(node.name));
             continue;
         }
         if (!c) {
-            add(i, "address", tr("%1: '%2' is not an IPv4 address with a prefix (a.b.c.d/prefix).").arg(node.name, node.address));
+            add(i, "address",
+                Setup::tr("%1: '%2' is not an IPv4 address with a prefix (a.b.c.d/prefix).")
+                    .arg(node.name, node.address));
             continue;
         }
         if (c->prefix < 8 || c->prefix > 30) {
-            add(i, "address", tr("%1: prefix /%2 is out of range: /8 to /30.").arg(node.name).arg(c->prefix));
+            add(i, "address",
+                Setup::tr("%1: prefix /%2 is out of range: /8 to /30.").arg(node.name).arg(c->prefix));
             continue;
         }
         if (c->address == c->network() || c->address == c->broadcast()) {
             add(i, "address",
-                tr("%1: %2 is the %3 address of its subnet.")
-                    .arg(node.name, c->text(), c->address == c->network() ? tr("network") : tr("broadcast")));
+                Setup::tr("%1: %2 is the %3 address of its subnet.")
+                    .arg(node.name, c->text(),
+                        c->address == c->network() ? Setup::tr("network") : Setup::tr("broadcast")));
             continue;
         }
         const quint32 first = c->address >> 24;
         if (first == 0 || first == 127 || first >= 224 || (first == 169 && ((c->address >> 16) & 0xff) == 254))
-            add(i, "address", tr("%1: %2 is not a usable unicast address.").arg(node.name, c->text()));
+            add(i, "address", Setup::tr("%1: %2 is not a usable unicast address.").arg(node.name, c->text()));
         if (node.probe) {
             // No overlap with any other interface of any node (the management network above all).
             for (int j = 0; j < n; ++j) {
@@ -325,11 +340,13 @@ QList<Problem> validate(const QList<NodeInput> &nodes, const Settings &settings)
                         if (!o || !o->overlaps(*c))
                             continue;
                         add(i, "address",
-                            carriesManagement(nic)
-                                ? tr("%1: %2 overlaps the management network %3 (%4 on %5); use another subnet.")
-                                      .arg(node.name, c->text(), a, nic.netdev, nodes.at(j).name)
-                                : tr("%1: %2 overlaps %3 on %4 of %5.").arg(node.name, c->text(), a, nic.netdev,
-                                                                           nodes.at(j).name));
+                            carriesManagement(nic) ? Setup::tr(
+                                "%1: %2 overlaps the management network %3 (%4 on %5); use another subnet.")
+                                                         .arg(node.name, c->text(), a, nic.netdev,
+                                                             nodes.at(j).name)
+                                                   : Setup::tr("%1: %2 overlaps %3 on %4 of %5.")
+                                                         .arg(node.name, c->text(), a, nic.netdev,
+                                                             nodes.at(j).name));
                         goto nextNode;
                     }
                 }
@@ -346,11 +363,13 @@ QList<Problem> validate(const QList<NodeInput> &nodes, const Settings &settings)
                 continue;
             if (parsed.at(i)->address == parsed.at(j)->address)
                 add(i, "address",
-                    tr("%1 and %2 both have %3.").arg(nodes.at(j).name, nodes.at(i).name, parsed.at(i)->addressText()));
+                    Setup::tr("%1 and %2 both have %3.")
+                        .arg(nodes.at(j).name, nodes.at(i).name, parsed.at(i)->addressText()));
             else if (parsed.at(i)->network() != parsed.at(j)->network() || parsed.at(i)->prefix != parsed.at(j)->prefix)
                 add(i, "address",
-                    tr("%1 (%2) and %3 (%4) are in different subnets; each reaches the other through a host route, "
-                       "which works on one cable or switch but is unusual.")
+                    Setup::tr("%1 (%2) and %3 (%4) are in different subnets; each reaches the other through "
+                              "a host route, "
+                              "which works on one cable or switch but is unusual.")
                         .arg(nodes.at(i).name, parsed.at(i)->text(), nodes.at(j).name, parsed.at(j)->text()),
                     false);
         }
@@ -402,18 +421,21 @@ QJsonObject specFor(const QList<NodeInput> &nodes, int i, const Settings &settin
 QString describeQos(const Qos &qos)
 {
     if (!qos.enabled)
-        return tr("No QoS: RoCE traffic shares the link with everything else and relies on link flow control, or "
-                  "on nothing. On a quiet direct cable that works; under load, drops make RDMA retransmit and slow "
-                  "down sharply.");
-    return tr("RDMA packets are marked DSCP %1 (ToS %2%3) and mapped to priority %4; priority flow control (PFC) "
-              "pauses only that priority when a receiver fills up, so RDMA is not dropped while other traffic "
-              "is not held up.%5")
+        return Setup::tr(
+            "No QoS: RoCE traffic shares the link with everything else and relies on link flow control, or "
+            "on nothing. On a quiet direct cable that works; under load, drops make RDMA retransmit and slow "
+            "down sharply.");
+    return Setup::tr(
+        "RDMA packets are marked DSCP %1 (ToS %2%3) and mapped to priority %4; priority flow control (PFC) "
+        "pauses only that priority when a receiver fills up, so RDMA is not dropped while other traffic "
+        "is not held up.%5")
         .arg(qos.dscp)
         .arg(qos.tos())
-        .arg(qos.ecn ? tr(", ECN-capable") : QString())
+        .arg(qos.ecn ? Setup::tr(", ECN-capable") : QString())
         .arg(qos.pfcPriority)
-        .arg(qos.ecn ? tr(" ECN lets a congested switch or NIC mark packets instead of dropping them, and the "
-                          "sender slows down (where the driver supports it).")
+        .arg(qos.ecn ? Setup::tr(
+                 " ECN lets a congested switch or NIC mark packets instead of dropping them, and the "
+                 "sender slows down (where the driver supports it).")
                      : QString());
 }
 

@@ -16,15 +16,16 @@ QString explain(QKeychain::Error error, const QString &detail)
     case QKeychain::NoError:
         return {};
     case QKeychain::EntryNotFound:
-        return QStringLiteral("Nothing stored in the keychain for this node.");
+        return CredentialStore::tr("Nothing stored in the keychain for this node.");
     case QKeychain::NoBackendAvailable:
-        return QStringLiteral("No system keychain is available, so the secret was not stored; "
-                              "it is kept in memory for this session only.");
+        return CredentialStore::tr("No system keychain is available, so the secret was not stored; "
+                                   "it is kept in memory for this session only.");
     case QKeychain::AccessDeniedByUser:
     case QKeychain::AccessDenied:
-        return QStringLiteral("The keychain refused access (%1); the secret was not stored.").arg(detail);
+        return CredentialStore::tr("The keychain refused access (%1); the secret was not stored.")
+            .arg(detail);
     default:
-        return QStringLiteral("The keychain failed (%1); the secret was not stored.").arg(detail);
+        return CredentialStore::tr("The keychain failed (%1); the secret was not stored.").arg(detail);
     }
 }
 
@@ -73,7 +74,7 @@ void CredentialStore::write(const QString &key, const QByteArray &secret, WriteD
         if (!self)
             return;
         if (j->error() == QKeychain::NoError) {
-            done(true, QStringLiteral("Stored in the system keychain."));
+            done(true, tr("Stored in the system keychain."));
             return;
         }
         qCInfo(lcSsh) << "keychain write failed:" << j->error();

@@ -3,12 +3,21 @@
 #include <libssh/callbacks.h>
 
 #include <QByteArray>
+#include <QCoreApplication>
 #include <QStringList>
 
 #include <algorithm>
 #include <mutex>
 
 namespace halolink::libssh {
+
+namespace {
+// This file's texts outside a QObject: Ssh::tr("...") is looked up in the
+// context lupdate files it under.
+struct Ssh {
+    Q_DECLARE_TR_FUNCTIONS(halolink::ssh)
+};
+} // namespace
 
 void initialize()
 {
@@ -19,7 +28,7 @@ void initialize()
 QString lastError(ssh_session session)
 {
     const char *e = session ? ssh_get_error(session) : nullptr;
-    return e && *e ? QString::fromUtf8(e) : QStringLiteral("unknown libssh error");
+    return e && *e ? QString::fromUtf8(e) : Ssh::tr("unknown libssh error");
 }
 
 namespace {
@@ -28,8 +37,7 @@ bool setString(ssh_session s, ssh_options_e option, const QString &value, const 
 {
     const QByteArray v = value.toUtf8();
     if (ssh_options_set(s, option, v.constData()) != SSH_OK) {
-        *error = QStringLiteral("Cannot set the SSH %1 \"%2\": %3")
-                     .arg(QLatin1String(what), value, lastError(s));
+        *error = Ssh::tr("Cannot set the SSH %1 \"%2\": %3").arg(Ssh::tr(what), value, lastError(s));
         return false;
     }
     return true;
@@ -40,13 +48,15 @@ bool setString(ssh_session s, ssh_options_e option, const QString &value, const 
 bool applyEndpoint(ssh_session s, const SshEndpoint &ep, QString *error)
 {
     if (ep.host.trimmed().isEmpty()) {
-        *error = QStringLiteral("No host given.");
+        *error = Ssh::tr("No host given.");
         return false;
     }
     // The ssh dir decides where the default config and keys are: set it first.
-    if (!ep.sshDir.isEmpty() && !setString(s, SSH_OPTIONS_SSH_DIR, ep.sshDir, "directory", error))
+    if (!ep.sshDir.isEmpty()
+        && !setString(
+            s, SSH_OPTIONS_SSH_DIR, ep.sshDir, QT_TRANSLATE_NOOP("halolink::ssh", "directory"), error))
         return false;
-    if (!setString(s, SSH_OPTIONS_HOST, ep.host, "host", error))
+    if (!setString(s, SSH_OPTIONS_HOST, ep.host, QT_TRANSLATE_NOOP("halolink::ssh", "host"), error))
         return false;
 
     // The config: aliases, HostName, User, Port, IdentityFile, ProxyJump.
@@ -58,7 +68,7 @@ bool applyEndpoint(ssh_session s, const SshEndpoint &ep, QString *error)
         rc = ssh_options_parse_config(s, path.constData());
     }
     if (rc != SSH_OK) {
-        *error = QStringLiteral("Cannot read the SSH config%1: %2")
+        *error = Ssh::tr("Cannot read the SSH config%1: %2")
                      .arg(ep.configFile.isEmpty() ? QString() : QStringLiteral(" ") + ep.configFile,
                          lastError(s));
         return false;
@@ -68,30 +78,34 @@ bool applyEndpoint(ssh_session s, const SshEndpoint &ep, QString *error)
     ssh_options_set(s, SSH_OPTIONS_PROCESS_CONFIG, &no);
 
     // The person's overrides win over the config.
-    if (!ep.user.isEmpty() && !setString(s, SSH_OPTIONS_USER, ep.user, "user", error))
+    if (!ep.user.isEmpty()
+        && !setString(s, SSH_OPTIONS_USER, ep.user, QT_TRANSLATE_NOOP("halolink::ssh", "user"), error))
         return false;
     if (ep.port > 0) {
         const unsigned int port = static_cast<unsigned int>(ep.port);
         if (ssh_options_set(s, SSH_OPTIONS_PORT, &port) != SSH_OK) {
-            *error = QStringLiteral("Cannot set the SSH port %1.").arg(ep.port);
+            *error = Ssh::tr("Cannot set the SSH port %1.").arg(ep.port);
             return false;
         }
     }
     if (!ep.identityFile.isEmpty()
-        && !setString(s, SSH_OPTIONS_IDENTITY, ep.identityFile, "identity file", error))
+        && !setString(s, SSH_OPTIONS_IDENTITY, ep.identityFile,
+            QT_TRANSLATE_NOOP("halolink::ssh", "identity file"), error))
         return false;
     if (!ep.knownHostsFile.isEmpty()
-        && !setString(s, SSH_OPTIONS_KNOWNHOSTS, ep.knownHostsFile, "known_hosts file", error))
+        && !setString(s, SSH_OPTIONS_KNOWNHOSTS, ep.knownHostsFile,
+            QT_TRANSLATE_NOOP("halolink::ssh", "known_hosts file"), error))
         return false;
     if (!ep.globalKnownHostsFile.isEmpty()
-        && !setString(
-            s, SSH_OPTIONS_GLOBAL_KNOWNHOSTS, ep.globalKnownHostsFile, "global known_hosts file", error))
+        && !setString(s, SSH_OPTIONS_GLOBAL_KNOWNHOSTS, ep.globalKnownHostsFile,
+            QT_TRANSLATE_NOOP("halolink::ssh", "global known_hosts file"), error))
         return false;
     if (!ep.agentSocket.isEmpty()) {
         // "none": a path nothing listens on, so libssh finds no agent.
         const QString sock
             = ep.agentSocket == QLatin1String("none") ? QStringLiteral("/dev/null") : ep.agentSocket;
-        if (!setString(s, SSH_OPTIONS_IDENTITY_AGENT, sock, "agent socket", error))
+        if (!setString(s, SSH_OPTIONS_IDENTITY_AGENT, sock,
+                QT_TRANSLATE_NOOP("halolink::ssh", "agent socket"), error))
             return false;
     }
     // Never ask on a terminal or accept keys silently: host keys are decided by
@@ -147,7 +161,7 @@ HostKeyInfo serverHostKey(ssh_session s, QString *error)
     info.port = resolvedPort(s);
     ssh_key raw = nullptr;
     if (ssh_get_server_publickey(s, &raw) != SSH_OK || !raw) {
-        *error = QStringLiteral("The server sent no host key: %1").arg(lastError(s));
+        *error = Ssh::tr("The server sent no host key: %1").arg(lastError(s));
         return info;
     }
     Key key(raw);
@@ -155,13 +169,13 @@ HostKeyInfo serverHostKey(ssh_session s, QString *error)
     unsigned char *hash = nullptr;
     size_t len = 0;
     if (ssh_get_publickey_hash(key.get(), SSH_PUBLICKEY_HASH_SHA256, &hash, &len) != SSH_OK) {
-        *error = QStringLiteral("Cannot hash the host key: %1").arg(lastError(s));
+        *error = Ssh::tr("Cannot hash the host key: %1").arg(lastError(s));
         return info;
     }
     char *text = ssh_get_fingerprint_hash(SSH_PUBLICKEY_HASH_SHA256, hash, len);
     ssh_clean_pubkey_hash(&hash);
     if (!text) {
-        *error = QStringLiteral("Cannot format the host key fingerprint.");
+        *error = Ssh::tr("Cannot format the host key fingerprint.");
         return info;
     }
     info.fingerprint = QString::fromLatin1(text); // "SHA256:..."

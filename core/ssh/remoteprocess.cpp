@@ -26,7 +26,7 @@ void RemoteProcess::start()
     m_running = true;
     if (!m_session) {
         QMetaObject::invokeMethod(
-            this, [this] { sshChannelClosed(-1, QStringLiteral("Not connected.")); }, Qt::QueuedConnection);
+            this, [this] { sshChannelClosed(-1, tr("Not connected.")); }, Qt::QueuedConnection);
         return;
     }
     m_id = m_session->openChannel(m_command.toUtf8(), this);

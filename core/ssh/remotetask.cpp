@@ -29,7 +29,7 @@ void RemoteTask::start()
     if (!m_session || !m_session->isReady()) {
         m_done = true;
         m_failure = Failure::NotStarted;
-        m_error = QStringLiteral("Not connected.");
+        m_error = tr("Not connected.");
         QMetaObject::invokeMethod(
             this, [this] { Q_EMIT failed(m_failure, m_error); }, Qt::QueuedConnection);
         return;
@@ -40,7 +40,7 @@ void RemoteTask::start()
         m_timer->setSingleShot(true);
         connect(m_timer, &QTimer::timeout, this, [this] {
             finishWithFailure(Failure::Timeout,
-                QStringLiteral("The command did not finish within %1 s.").arg(m_timeout.count() / 1000.0));
+                tr("The command did not finish within %1 s.").arg(m_timeout.count() / 1000.0));
         });
         m_timer->start(m_timeout);
     }
@@ -51,7 +51,7 @@ void RemoteTask::start()
 void RemoteTask::cancel()
 {
     if (m_running)
-        finishWithFailure(Failure::Cancelled, QStringLiteral("Cancelled."));
+        finishWithFailure(Failure::Cancelled, tr("Cancelled."));
 }
 
 void RemoteTask::finishWithFailure(Failure failure, const QString &message)

@@ -27,7 +27,7 @@ void SftpUpload::start()
     m_running = true;
     if (!m_session) {
         QMetaObject::invokeMethod(
-            this, [this] { sshUploadFinished(QStringLiteral("Not connected.")); }, Qt::QueuedConnection);
+            this, [this] { sshUploadFinished(tr("Not connected.")); }, Qt::QueuedConnection);
         return;
     }
     m_id = m_session->startUpload(m_local, m_remote, m_mode, this);

@@ -251,8 +251,8 @@ void SshSession::onReady(int kindsUsed)
     auto remember = [this](CredentialKind kind, const QByteArray &secret) {
         if (!m_store) {
             Q_EMIT credentialStored(false,
-                QStringLiteral("No keychain is configured; the secret is "
-                               "kept in memory for this session only."));
+                tr("No keychain is configured; the secret is "
+                   "kept in memory for this session only."));
             return;
         }
         QPointer<SshSession> self(this);
@@ -307,10 +307,10 @@ void SshSession::disconnectFromHost()
     }
     const QHash<int, SshChannelSink *> channels = std::exchange(m_channelSinks, {});
     for (auto it = channels.begin(); it != channels.end(); ++it)
-        it.value()->sshChannelClosed(-1, QStringLiteral("Disconnected."));
+        it.value()->sshChannelClosed(-1, tr("Disconnected."));
     const QHash<int, SshUploadSink *> uploads = std::exchange(m_uploadSinks, {});
     for (auto it = uploads.begin(); it != uploads.end(); ++it)
-        it.value()->sshUploadFinished(QStringLiteral("Disconnected."));
+        it.value()->sshUploadFinished(tr("Disconnected."));
     setState(State::Closed);
 }
 
@@ -325,7 +325,7 @@ int SshSession::openChannel(const QByteArray &command, SshChannelSink *sink)
             this,
             [guard, sink] {
                 if (guard)
-                    sink->sshChannelClosed(-1, QStringLiteral("Not connected."));
+                    sink->sshChannelClosed(-1, tr("Not connected."));
             },
             Qt::QueuedConnection);
         return 0;
@@ -367,7 +367,7 @@ int SshSession::startUpload(
             this,
             [guard, sink] {
                 if (guard)
-                    sink->sshUploadFinished(QStringLiteral("Not connected."));
+                    sink->sshUploadFinished(tr("Not connected."));
             },
             Qt::QueuedConnection);
         return 0;

@@ -140,7 +140,7 @@ void SshWorker::start()
     libssh::initialize();
     m_session.reset(ssh_new());
     if (!m_session) {
-        fail(Internal, QStringLiteral("libssh could not create a session."));
+        fail(Internal, tr("libssh could not create a session."));
         return;
     }
     ssh_session s = m_session.get();
@@ -179,19 +179,19 @@ bool SshWorker::waitConnect()
                             .arg(libssh::resolvedPort(s));
     for (;;) {
         if (m_abort) {
-            fail(Internal, QStringLiteral("Cancelled."));
+            fail(Internal, tr("Cancelled."));
             return false;
         }
         const int rc = ssh_connect(s);
         if (rc == SSH_OK)
             return true;
         if (rc == SSH_ERROR) {
-            fail(ConnectFailed, QStringLiteral("Cannot connect to %1: %2").arg(who, libssh::lastError(s)));
+            fail(ConnectFailed, tr("Cannot connect to %1: %2").arg(who, libssh::lastError(s)));
             return false;
         }
         if (clock.elapsed() > m_endpoint.connectTimeout.count()) {
             fail(Timeout,
-                QStringLiteral("No SSH answer from %1 within %2 s.")
+                tr("No SSH answer from %1 within %2 s.")
                     .arg(who)
                     .arg(m_endpoint.connectTimeout.count() / 1000.0));
             return false;
@@ -228,18 +228,18 @@ void SshWorker::checkHostKey()
         return;
     case SSH_KNOWN_HOSTS_CHANGED:
         fail(HostKeyChanged,
-            QStringLiteral("The host key of %1 has CHANGED: it now presents %2 key %3, which is not the key "
-                           "recorded in known_hosts. Someone may be intercepting the connection "
-                           "(a man-in-the-middle attack), or the node was reinstalled. HaloLink will not "
-                           "connect. If you know why the key changed, remove the old key with "
-                           "`ssh-keygen -R '%1'` and connect again.")
+            tr("The host key of %1 has CHANGED: it now presents %2 key %3, which is not the key "
+               "recorded in known_hosts. Someone may be intercepting the connection "
+               "(a man-in-the-middle attack), or the node was reinstalled. HaloLink will not "
+               "connect. If you know why the key changed, remove the old key with "
+               "`ssh-keygen -R '%1'` and connect again.")
                 .arg(where, info.keyType, info.fingerprint));
         return;
     case SSH_KNOWN_HOSTS_OTHER:
         fail(HostKeyChanged,
-            QStringLiteral("%1 presents a %2 host key (%3), but known_hosts records a key of another type "
-                           "for it. This can be an attack; HaloLink will not connect. If the node was "
-                           "reinstalled, remove the old key with `ssh-keygen -R '%1'` and connect again.")
+            tr("%1 presents a %2 host key (%3), but known_hosts records a key of another type "
+               "for it. This can be an attack; HaloLink will not connect. If the node was "
+               "reinstalled, remove the old key with `ssh-keygen -R '%1'` and connect again.")
                 .arg(where, info.keyType, info.fingerprint));
         return;
     case SSH_KNOWN_HOSTS_NOT_FOUND:
@@ -251,8 +251,7 @@ void SshWorker::checkHostKey()
     case SSH_KNOWN_HOSTS_ERROR:
     default:
         fail(HostKeyError,
-            QStringLiteral("Cannot check the host key of %1 against known_hosts: %2")
-                .arg(where, libssh::lastError(s)));
+            tr("Cannot check the host key of %1 against known_hosts: %2").arg(where, libssh::lastError(s)));
         return;
     }
 }
@@ -263,8 +262,7 @@ void SshWorker::acceptHostKey()
         return;
     if (ssh_session_update_known_hosts(m_session.get()) != SSH_OK) {
         fail(HostKeyError,
-            QStringLiteral("Cannot save the host key to known_hosts: %1")
-                .arg(libssh::lastError(m_session.get())));
+            tr("Cannot save the host key to known_hosts: %1").arg(libssh::lastError(m_session.get())));
         return;
     }
     authenticate();
@@ -274,7 +272,7 @@ void SshWorker::rejectHostKey()
 {
     if (m_finished)
         return;
-    fail(HostKeyRejected, QStringLiteral("The host key was not accepted; not connected."));
+    fail(HostKeyRejected, tr("The host key was not accepted; not connected."));
 }
 
 // --- authentication ------------------------------------------------------------------
@@ -311,7 +309,7 @@ int SshWorker::authCallback(
     self->m_passphraseAsked = true;
     if (pass.isEmpty()) {
         std::optional<QByteArray> answer = self->askSecret(CredentialKind::KeyPassphrase,
-            QString::fromUtf8(prompt ? prompt : "Passphrase for the private key:"));
+            prompt ? QString::fromUtf8(prompt) : tr("Passphrase for the private key:"));
         if (!answer || answer->isEmpty())
             return -1;
         pass = *answer;
@@ -342,8 +340,7 @@ void SshWorker::authenticate()
         return;
     }
     if (rc == SSH_AUTH_ERROR) {
-        fail(ConnectionLost,
-            QStringLiteral("Authentication of %1 broke off: %2").arg(who, libssh::lastError(s)));
+        fail(ConnectionLost, tr("Authentication of %1 broke off: %2").arg(who, libssh::lastError(s)));
         return;
     }
     QStringList tried;
@@ -367,8 +364,7 @@ void SshWorker::authenticate()
             methods = ssh_userauth_list(s, nullptr);
             break;
         case AuthStep::Error:
-            fail(ConnectionLost,
-                QStringLiteral("Authentication of %1 broke off: %2").arg(who, libssh::lastError(s)));
+            fail(ConnectionLost, tr("Authentication of %1 broke off: %2").arg(who, libssh::lastError(s)));
             return;
         default:
             break;
@@ -417,7 +413,7 @@ void SshWorker::authenticate()
                 rc = ssh_userauth_kbdint(s, nullptr, nullptr);
         }
         if (cancelled || m_abort) {
-            fail(CredentialsCancelled, QStringLiteral("Login to %1 cancelled.").arg(who));
+            fail(CredentialsCancelled, tr("Login to %1 cancelled.").arg(who));
             return;
         }
         switch (stepOf(rc)) {
@@ -428,8 +424,7 @@ void SshWorker::authenticate()
             methods = ssh_userauth_list(s, nullptr);
             break;
         case AuthStep::Error:
-            fail(ConnectionLost,
-                QStringLiteral("Authentication of %1 broke off: %2").arg(who, libssh::lastError(s)));
+            fail(ConnectionLost, tr("Authentication of %1 broke off: %2").arg(who, libssh::lastError(s)));
             return;
         default:
             passwordRefused = true;
@@ -446,9 +441,9 @@ void SshWorker::authenticate()
         }
         if (password.isEmpty()) {
             std::optional<QByteArray> a
-                = askSecret(CredentialKind::Password, QStringLiteral("Password for %1:").arg(who));
+                = askSecret(CredentialKind::Password, tr("Password for %1:").arg(who));
             if (!a || a->isEmpty()) {
-                fail(CredentialsCancelled, QStringLiteral("Login to %1 cancelled.").arg(who));
+                fail(CredentialsCancelled, tr("Login to %1 cancelled.").arg(who));
                 return;
             }
             password = *a;
@@ -460,8 +455,7 @@ void SshWorker::authenticate()
             becomeReady();
             return;
         case AuthStep::Error:
-            fail(ConnectionLost,
-                QStringLiteral("Authentication of %1 broke off: %2").arg(who, libssh::lastError(s)));
+            fail(ConnectionLost, tr("Authentication of %1 broke off: %2").arg(who, libssh::lastError(s)));
             return;
         default:
             passwordRefused = true;
@@ -471,17 +465,16 @@ void SshWorker::authenticate()
 
     QString message;
     if (passwordRefused)
-        message = QStringLiteral("Authentication failed: %1 refused the password.").arg(who);
+        message = tr("Authentication failed: %1 refused the password.").arg(who);
     else if (tried.isEmpty())
-        message
-            = QStringLiteral("Authentication failed: %1 offers no method HaloLink can use (it offers: %2).")
-                  .arg(who, offered);
+        message = tr("Authentication failed: %1 offers no method HaloLink can use (it offers: %2).")
+                      .arg(who, offered);
     else
-        message = QStringLiteral("Authentication failed: %1 accepted none of the keys tried (methods tried: "
-                                 "%2; the server offers: %3).")
+        message = tr("Authentication failed: %1 accepted none of the keys tried (methods tried: "
+                     "%2; the server offers: %3).")
                       .arg(who, tried.join(QStringLiteral(", ")), offered);
     if (m_passphraseAsked && !passwordRefused)
-        message += QStringLiteral(" A key passphrase was given; it may be wrong.");
+        message += tr(" A key passphrase was given; it may be wrong.");
     fail(AuthFailed, message);
 }
 
@@ -529,21 +522,20 @@ void SshWorker::updatePumping()
 void SshWorker::openCommand(int id, const QByteArray &command)
 {
     if (!m_ready || m_finished) {
-        Q_EMIT channelClosed(id, -1, QStringLiteral("Not connected."));
+        Q_EMIT channelClosed(id, -1, tr("Not connected."));
         return;
     }
     ssh_session s = m_session.get();
     libssh::Channel channel(ssh_channel_new(s));
     if (!channel || ssh_channel_open_session(channel.get()) != SSH_OK) {
         const QString why = libssh::lastError(s);
-        Q_EMIT channelClosed(id, -1, QStringLiteral("Cannot open an SSH channel: %1").arg(why));
+        Q_EMIT channelClosed(id, -1, tr("Cannot open an SSH channel: %1").arg(why));
         if (!ssh_is_connected(s))
             connectionLost(why);
         return;
     }
     if (ssh_channel_request_exec(channel.get(), command.constData()) != SSH_OK) {
-        Q_EMIT channelClosed(
-            id, -1, QStringLiteral("The node refused to run the command: %1").arg(libssh::lastError(s)));
+        Q_EMIT channelClosed(id, -1, tr("The node refused to run the command: %1").arg(libssh::lastError(s)));
         return;
     }
     ChannelState state;
@@ -564,8 +556,8 @@ void SshWorker::writeStdin(int id, const QByteArray &data)
     while (left > 0) {
         const int n = ssh_channel_write(it->second.channel.get(), p, static_cast<uint32_t>(left));
         if (n == SSH_ERROR) {
-            finishChannel(id, -1,
-                QStringLiteral("Writing to the command failed: %1").arg(libssh::lastError(m_session.get())));
+            finishChannel(
+                id, -1, tr("Writing to the command failed: %1").arg(libssh::lastError(m_session.get())));
             pump();
             return;
         }
@@ -592,7 +584,7 @@ void SshWorker::closeChannel(int id)
         return;
     // Ask the remote process to stop (OpenSSH honours "signal" requests), then close.
     ssh_channel_request_send_signal(it->second.channel.get(), "TERM");
-    finishChannel(id, -1, QStringLiteral("Cancelled."));
+    finishChannel(id, -1, tr("Cancelled."));
 }
 
 void SshWorker::finishChannel(int id, int exitStatus, const QString &error)
@@ -639,8 +631,7 @@ void SshWorker::pump()
         if (broken) {
             if (!ssh_is_connected(s))
                 break; // handled below as a lost connection
-            finishChannel(
-                id, -1, QStringLiteral("Reading from the command failed: %1").arg(libssh::lastError(s)));
+            finishChannel(id, -1, tr("Reading from the command failed: %1").arg(libssh::lastError(s)));
             continue;
         }
         if (ssh_channel_is_eof(ch) || ssh_channel_is_closed(ch)) {
@@ -649,12 +640,12 @@ void SshWorker::pump()
             // Waits (bounded) for the exit-status that follows EOF.
             const int status = ssh_channel_get_exit_status(ch);
             finishChannel(id, status,
-                status < 0 ? QStringLiteral("The command ended without an exit status (killed by a signal?).")
+                status < 0 ? tr("The command ended without an exit status (killed by a signal?).")
                            : QString());
         }
     }
     if (!ssh_is_connected(s) || (ssh_get_status(s) & (SSH_CLOSED | SSH_CLOSED_ERROR)))
-        connectionLost(QStringLiteral("the connection closed (%1)").arg(libssh::lastError(s)));
+        connectionLost(tr("the connection closed (%1)").arg(libssh::lastError(s)));
 }
 
 void SshWorker::sendKeepAlive()
@@ -673,14 +664,14 @@ void SshWorker::sendKeepAlive()
     const qint64 took = clock.elapsed();
     libssh::setTimeout(s, m_endpoint.operationTimeout);
     if (!ssh_is_connected(s) || (ssh_get_status(s) & (SSH_CLOSED | SSH_CLOSED_ERROR))) {
-        connectionLost(QStringLiteral("the connection closed (%1)").arg(libssh::lastError(s)));
+        connectionLost(tr("the connection closed (%1)").arg(libssh::lastError(s)));
         return;
     }
     if (took + 5 >= wait.count()) {
         ++m_keepAliveMisses;
         qCDebug(lcSsh).noquote() << m_endpoint.displayName() << "keep-alive unanswered" << m_keepAliveMisses;
         if (m_keepAliveMisses >= std::max(1, m_endpoint.keepAliveCountMax)) {
-            connectionLost(QStringLiteral("no answer to %1 keep-alives").arg(m_keepAliveMisses));
+            connectionLost(tr("no answer to %1 keep-alives").arg(m_keepAliveMisses));
             return;
         }
     } else {
@@ -693,8 +684,7 @@ void SshWorker::connectionLost(const QString &why)
 {
     if (m_finished)
         return;
-    const QString message
-        = QStringLiteral("Lost the connection to %1: %2").arg(m_endpoint.displayName(), why);
+    const QString message = tr("Lost the connection to %1: %2").arg(m_endpoint.displayName(), why);
     const QList<int> ids = keysOf(m_channels);
     m_channels.clear();
     for (int id : ids)
@@ -714,11 +704,11 @@ bool SshWorker::sftpReady(QString *error)
         return true;
     sftp_session sftp = sftp_new(m_session.get());
     if (!sftp) {
-        *error = QStringLiteral("Cannot start SFTP: %1").arg(libssh::lastError(m_session.get()));
+        *error = tr("Cannot start SFTP: %1").arg(libssh::lastError(m_session.get()));
         return false;
     }
     if (sftp_init(sftp) != SSH_OK) {
-        *error = QStringLiteral("The node's SFTP server did not start (error %1): %2")
+        *error = tr("The node's SFTP server did not start (error %1): %2")
                      .arg(sftp_get_error(sftp))
                      .arg(libssh::lastError(m_session.get()));
         sftp_free(sftp);
@@ -731,7 +721,7 @@ bool SshWorker::sftpReady(QString *error)
 void SshWorker::startUpload(int id, const QString &localPath, const QString &remotePath, int mode)
 {
     if (!m_ready || m_finished) {
-        Q_EMIT uploadFinished(id, QStringLiteral("Not connected."));
+        Q_EMIT uploadFinished(id, tr("Not connected."));
         return;
     }
     QString error;
@@ -742,8 +732,7 @@ void SshWorker::startUpload(int id, const QString &localPath, const QString &rem
     UploadState up;
     up.file = std::make_unique<QFile>(localPath);
     if (!up.file->open(QIODevice::ReadOnly)) {
-        Q_EMIT uploadFinished(
-            id, QStringLiteral("Cannot read %1: %2").arg(localPath, up.file->errorString()));
+        Q_EMIT uploadFinished(id, tr("Cannot read %1: %2").arg(localPath, up.file->errorString()));
         return;
     }
     up.total = up.file->size();
@@ -754,7 +743,7 @@ void SshWorker::startUpload(int id, const QString &localPath, const QString &rem
         m_sftp.get(), remote.constData(), O_WRONLY | O_CREAT | O_TRUNC, static_cast<mode_t>(mode));
     if (!f) {
         Q_EMIT uploadFinished(id,
-            QStringLiteral("Cannot create %1 on the node (SFTP error %2): %3")
+            tr("Cannot create %1 on the node (SFTP error %2): %3")
                 .arg(remotePath)
                 .arg(sftp_get_error(m_sftp.get()))
                 .arg(libssh::lastError(m_session.get())));
@@ -787,7 +776,7 @@ void SshWorker::uploadStep(int id)
         it->remote.reset();
         const QByteArray remote = it->remotePath.toUtf8();
         sftp_unlink(m_sftp.get(), remote.constData());
-        finishUpload(id, QStringLiteral("Cancelled."));
+        finishUpload(id, tr("Cancelled."));
         return;
     }
     constexpr qint64 kWrite = 32 * 1024; // per SFTP write request
@@ -795,8 +784,7 @@ void SshWorker::uploadStep(int id)
     for (int i = 0; i < kWritesPerStep && it->done < it->total; ++i) {
         const QByteArray chunk = it->file->read(kWrite);
         if (chunk.isEmpty()) {
-            finishUpload(
-                id, QStringLiteral("Reading the local file failed: %1").arg(it->file->errorString()));
+            finishUpload(id, tr("Reading the local file failed: %1").arg(it->file->errorString()));
             return;
         }
         qsizetype off = 0;
@@ -804,7 +792,7 @@ void SshWorker::uploadStep(int id)
             const ssize_t n = sftp_write(
                 it->remote.get(), chunk.constData() + off, static_cast<size_t>(chunk.size() - off));
             if (n <= 0) {
-                const QString why = QStringLiteral("Writing %1 on the node failed (SFTP error %2): %3")
+                const QString why = tr("Writing %1 on the node failed (SFTP error %2): %3")
                                         .arg(it->remotePath)
                                         .arg(sftp_get_error(m_sftp.get()))
                                         .arg(libssh::lastError(m_session.get()));
@@ -830,7 +818,7 @@ void SshWorker::uploadStep(int id)
     // The mode given to sftp_open is filtered by the server's umask: set it exactly.
     if (sftp_chmod(m_sftp.get(), remote.constData(), static_cast<mode_t>(it->mode)) != SSH_OK) {
         finishUpload(id,
-            QStringLiteral("Cannot set the mode of %1 on the node (SFTP error %2)")
+            tr("Cannot set the mode of %1 on the node (SFTP error %2)")
                 .arg(it->remotePath)
                 .arg(sftp_get_error(m_sftp.get())));
         return;

@@ -300,10 +300,11 @@ void NodesPage::updateStatus()
             if (cluster->isProbing(id))
                 text = tr("Connected, probing…");
             else if (auto p = cluster->probeReport(id))
-                text = tr("Ready: %1, %2 NIC(s), %3 RDMA port(s)")
-                           .arg(p->host.hostname.value_or(tr("unknown host")))
-                           .arg(p->nics.size())
-                           .arg(p->rdma.size());
+                //: %1 the host name, %2 "N NIC(s)", %3 "N RDMA port(s)"
+                text = tr("Ready: %1, %2, %3")
+                           .arg(p->host.hostname.value_or(tr("unknown host")),
+                               tr("%n NIC(s)", nullptr, int(p->nics.size())),
+                               tr("%n RDMA port(s)", nullptr, int(p->rdma.size())));
             else if (!cluster->probeError(id).isEmpty())
                 text = tr("Probe failed: %1").arg(cluster->probeError(id));
         } else if (!err.isEmpty()) {
@@ -402,6 +403,7 @@ PreflightPage::PreflightPage(setup::SetupController *controller, NodeActions *ac
     m_reason = new QLineEdit(this);
     m_reason->setObjectName(QStringLiteral("overrideReason"));
     m_reason->setPlaceholderText(tr("the reason (kept in the setup log)"));
+    m_reason->setAccessibleName(tr("Reason for overriding the failures"));
     ov->addWidget(m_override);
     ov->addWidget(m_reason, 1);
     layout->addLayout(ov);

@@ -1,0 +1,6647 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="pt_BR">
+<context>
+    <name>EngineLocator</name>
+    <message>
+        <source>does not exist</source>
+        <translation>não existe</translation>
+    </message>
+    <message>
+        <source>is a directory</source>
+        <translation>é um diretório</translation>
+    </message>
+    <message>
+        <source>is not executable</source>
+        <translation>não é executável</translation>
+    </message>
+    <message>
+        <source>The engine %1 %2.</source>
+        <translation>O engine %1 %2.</translation>
+    </message>
+    <message>
+        <source>halolink-engine not found: %1 is set, but
+%2</source>
+        <translation>halolink-engine não encontrado: %1 está definida, mas
+%2</translation>
+    </message>
+    <message>
+        <source>halolink-engine not found. Looked at:
+%1</source>
+        <translation>halolink-engine não encontrado. Locais verificados:
+%1</translation>
+    </message>
+</context>
+<context>
+    <name>Node</name>
+    <message>
+        <source>This computer</source>
+        <translation>Este computador</translation>
+    </message>
+</context>
+<context>
+    <name>NodeValidation</name>
+    <message>
+        <source>The port &apos;%1&apos; is not a number; use 1 to 65535, or leave it empty for the ssh config&apos;s port (else 22).</source>
+        <translation>A porta &apos;%1&apos; não é um número; use de 1 a 65535, ou deixe em branco para usar a porta da configuração do ssh (senão, 22).</translation>
+    </message>
+    <message>
+        <source>The port must be from 1 to 65535 (got %1); leave it empty for the ssh config&apos;s port (else 22).</source>
+        <translation>A porta deve estar entre 1 e 65535 (recebido: %1); deixe em branco para usar a porta da configuração do ssh (senão, 22).</translation>
+    </message>
+    <message>
+        <source>The prefix length after &apos;/&apos; in &apos;%1&apos; must be a number from 1 to 32, like /24.</source>
+        <translation>O comprimento do prefixo após &apos;/&apos; em &apos;%1&apos; deve ser um número de 1 a 32, como /24.</translation>
+    </message>
+    <message>
+        <source>The prefix length must be from 1 to 32 (got /%1 in &apos;%2&apos;).</source>
+        <translation>O comprimento do prefixo deve estar entre 1 e 32 (recebido /%1 em &apos;%2&apos;).</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an IPv4 address: it needs four numbers from 0 to 255 separated by dots, like 192.168.100.1 (optionally with a prefix, like 192.168.100.1/30).</source>
+        <translation>&apos;%1&apos; não é um endereço IPv4: são necessários quatro números de 0 a 255 separados por pontos, como 192.168.100.1 (opcionalmente com um prefixo, como 192.168.100.1/30).</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; in &apos;%2&apos; is not a number from 0 to 255.</source>
+        <translation>&apos;%1&apos; em &apos;%2&apos; não é um número de 0 a 255.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; in &apos;%2&apos; has a leading zero, which some tools read as octal; write it without (%3).</source>
+        <translation>&apos;%1&apos; em &apos;%2&apos; tem um zero à esquerda, que algumas ferramentas leem como octal; escreva sem ele (%3).</translation>
+    </message>
+    <message>
+        <source>Give the node a name.</source>
+        <translation>Dê um nome ao nó.</translation>
+    </message>
+    <message>
+        <source>The name is %1 characters long; use at most 64.</source>
+        <translation>O nome tem %1 caracteres; use no máximo 64.</translation>
+    </message>
+    <message>
+        <source>The name contains a control character (a tab or a line break).</source>
+        <translation>O nome contém um caractere de controle (uma tabulação ou uma quebra de linha).</translation>
+    </message>
+    <message>
+        <source>Another node is already called &apos;%1&apos; (names are compared without regard to case).</source>
+        <translation>Outro nó já se chama &apos;%1&apos; (os nomes são comparados sem distinguir maiúsculas de minúsculas).</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is the name of this computer in HaloLink; choose another.</source>
+        <translation>&apos;%1&apos; é o nome deste computador no HaloLink; escolha outro.</translation>
+    </message>
+    <message>
+        <source>Enter the SSH host: a host name, an address or a Host alias from ~/.ssh/config.</source>
+        <translation>Informe o host SSH: um nome de host, um endereço ou um alias Host do ~/.ssh/config.</translation>
+    </message>
+    <message>
+        <source>The host &apos;%1&apos; contains a space or a control character.</source>
+        <translation>O host &apos;%1&apos; contém um espaço ou um caractere de controle.</translation>
+    </message>
+    <message>
+        <source>A host cannot start with &apos;-&apos; (it would read as an ssh option).</source>
+        <translation>Um host não pode começar com &apos;-&apos; (seria lido como uma opção do ssh).</translation>
+    </message>
+    <message>
+        <source>The host &apos;%1&apos; contains &apos;%2&apos;, which no host name, address or ssh alias has.</source>
+        <translation>O host &apos;%1&apos; contém &apos;%2&apos;, que nenhum nome de host, endereço ou alias do ssh tem.</translation>
+    </message>
+    <message>
+        <source>Put the user in the User field: &apos;%1&apos; is host &apos;%2&apos; with user &apos;%3&apos;.</source>
+        <translation>Coloque o usuário no campo Usuário: &apos;%1&apos; é o host &apos;%2&apos; com o usuário &apos;%3&apos;.</translation>
+    </message>
+    <message>
+        <source>Put the port in the Port field: &apos;%1&apos; is host &apos;%2&apos; with port %3.</source>
+        <translation>Coloque a porta no campo Porta: &apos;%1&apos; é o host &apos;%2&apos; com a porta %3.</translation>
+    </message>
+    <message>
+        <source>The user name &apos;%1&apos; contains a space or a control character.</source>
+        <translation>O nome de usuário &apos;%1&apos; contém um espaço ou um caractere de controle.</translation>
+    </message>
+    <message>
+        <source>A user name cannot start with &apos;-&apos;.</source>
+        <translation>Um nome de usuário não pode começar com &apos;-&apos;.</translation>
+    </message>
+    <message>
+        <source>The user name &apos;%1&apos; cannot contain &apos;@&apos; or &apos;:&apos;.</source>
+        <translation>O nome de usuário &apos;%1&apos; não pode conter &apos;@&apos; nem &apos;:&apos;.</translation>
+    </message>
+    <message>
+        <source>The identity file %1 does not exist.</source>
+        <translation>O arquivo de identidade %1 não existe.</translation>
+    </message>
+    <message>
+        <source>%1 is not a file (the private key is).</source>
+        <translation>%1 não é um arquivo (a chave privada é).</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read by you.</source>
+        <translation>%1 não pode ser lido pelo seu usuário.</translation>
+    </message>
+    <message>
+        <source>%1 is a public key; choose the private key (the same name without .pub).</source>
+        <translation>%1 é uma chave pública; escolha a chave privada (o mesmo nome sem .pub).</translation>
+    </message>
+    <message>
+        <source>The interface name &apos;%1&apos; is %2 characters long; Linux allows at most 15.</source>
+        <translation>O nome de interface &apos;%1&apos; tem %2 caracteres; o Linux permite no máximo 15.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid interface name (no spaces, &apos;/&apos; or &apos;:&apos;), like enp194s0np0.</source>
+        <translation>&apos;%1&apos; não é um nome de interface válido (sem espaços, &apos;/&apos; ou &apos;:&apos;), como enp194s0np0.</translation>
+    </message>
+    <message>
+        <source>0.0.0.0 is not the address of a node.</source>
+        <translation>0.0.0.0 não é o endereço de um nó.</translation>
+    </message>
+    <message>
+        <source>%1 is a multicast address, not the address of a node.</source>
+        <translation>%1 é um endereço multicast, não o endereço de um nó.</translation>
+    </message>
+    <message>
+        <source>%1 is a reserved or broadcast address, not the address of a node.</source>
+        <translation>%1 é um endereço reservado ou de broadcast, não o endereço de um nó.</translation>
+    </message>
+    <message>
+        <source>%1 is the network address of %1/%2, not a node&apos;s address (in a /%2 the first usable one is %3).</source>
+        <translation>%1 é o endereço de rede de %1/%2, não o endereço de um nó (numa /%2 o primeiro utilizável é %3).</translation>
+    </message>
+    <message>
+        <source>%1 is the broadcast address of its /%2 network, not a node&apos;s address.</source>
+        <translation>%1 é o endereço de broadcast da sua rede /%2, não o endereço de um nó.</translation>
+    </message>
+    <message>
+        <source>%1 is a loopback address: only this node itself reaches it (fine for tests, not for a cluster).</source>
+        <translation>%1 é um endereço de loopback: só o próprio nó o alcança (serve para testes, não para um cluster).</translation>
+    </message>
+    <message>
+        <source>The data-plane address is the SSH (management) address: benchmarks and the latency mesh would measure the management network, not the RDMA link.</source>
+        <translation>O endereço do plano de dados é o endereço SSH (de gerência): os benchmarks e a malha de latência mediriam a rede de gerência, não o enlace RDMA.</translation>
+    </message>
+    <message>
+        <source>%1 already uses the data-plane address %2.</source>
+        <translation>%1 já usa o endereço do plano de dados %2.</translation>
+    </message>
+</context>
+<context>
+    <name>ProbeDecoder</name>
+    <message>
+        <source>a string</source>
+        <translation>uma string</translation>
+    </message>
+    <message>
+        <source>an integer</source>
+        <translation>um inteiro</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>um número</translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>um booleano</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>um objeto</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>um array</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nada</translation>
+    </message>
+    <message>
+        <source>%1: expected %2, got %3</source>
+        <translation>%1: esperado %2, recebido %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 is out of range</source>
+        <translation>%1: %2 está fora do intervalo</translation>
+    </message>
+    <message>
+        <source>not a probe document: no &quot;schema&quot; (expected &quot;%1&quot;)</source>
+        <translation>não é um documento de sondagem: sem &quot;schema&quot; (esperado &quot;%1&quot;)</translation>
+    </message>
+    <message>
+        <source>unsupported schema &quot;%1&quot; (this version reads &quot;%2&quot;)</source>
+        <translation>schema &quot;%1&quot; não suportado (esta versão lê &quot;%2&quot;)</translation>
+    </message>
+    <message>
+        <source>malformed JSON at offset %1: %2</source>
+        <translation>JSON malformado na posição %1: %2</translation>
+    </message>
+    <message>
+        <source>expected a JSON object at the top level</source>
+        <translation>esperado um objeto JSON no nível mais alto</translation>
+    </message>
+    <message>
+        <source>not an error document: no &quot;error&quot; object</source>
+        <translation>não é um documento de erro: sem objeto &quot;error&quot;</translation>
+    </message>
+</context>
+<context>
+    <name>ProbeFacts</name>
+    <message>
+        <source>RDMA libraries</source>
+        <translation>Bibliotecas RDMA</translation>
+    </message>
+    <message>
+        <source>RDMA device present</source>
+        <translation>Dispositivo RDMA presente</translation>
+    </message>
+    <message>
+        <source>RoCE mode (not iWARP)</source>
+        <translation>Modo RoCE (não iWARP)</translation>
+    </message>
+    <message>
+        <source>RDMA port active</source>
+        <translation>Porta RDMA ativa</translation>
+    </message>
+    <message>
+        <source>RoCE v2 IPv4 GID</source>
+        <translation>GID IPv4 RoCE v2</translation>
+    </message>
+    <message>
+        <source>MTU</source>
+        <translation>MTU</translation>
+    </message>
+    <message>
+        <source>PCIe link width</source>
+        <translation>Largura do enlace PCIe</translation>
+    </message>
+    <message>
+        <source>PCIe link speed</source>
+        <translation>Velocidade do enlace PCIe</translation>
+    </message>
+    <message>
+        <source>GPU memory (GTT) size</source>
+        <translation>Tamanho da memória da GPU (GTT)</translation>
+    </message>
+    <message>
+        <source>IOMMU passthrough</source>
+        <translation>IOMMU em passthrough</translation>
+    </message>
+    <message>
+        <source>Firewall</source>
+        <translation>Firewall</translation>
+    </message>
+    <message>
+        <source>Management off the data plane</source>
+        <translation>Gerência fora do plano de dados</translation>
+    </message>
+    <message>
+        <source>%1 Gb/s</source>
+        <translation>%1 Gb/s</translation>
+    </message>
+    <message>
+        <source>%1 Mb/s</source>
+        <translation>%1 Mb/s</translation>
+    </message>
+    <message>
+        <source>%1 GT/s</source>
+        <translation>%1 GT/s</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>Aviso</translation>
+    </message>
+    <message>
+        <source>Fail</source>
+        <translation>Falha</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>sim</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>não</translation>
+    </message>
+    <message>
+        <source>GPU may map up to %1 of system memory (GTT)</source>
+        <translation>a GPU pode mapear até %1 da memória do sistema (GTT)</translation>
+    </message>
+    <message>
+        <source>driver default GTT size</source>
+        <translation>tamanho de GTT padrão do driver</translation>
+    </message>
+    <message>
+        <source>TTM may pin up to %1 (4 KiB pages)</source>
+        <translation>o TTM pode fixar até %1 (páginas de 4 KiB)</translation>
+    </message>
+    <message>
+        <source>TTM page pool %1</source>
+        <translation>pool de páginas do TTM: %1</translation>
+    </message>
+    <message>
+        <source>IOMMU in passthrough mode</source>
+        <translation>IOMMU em modo passthrough</translation>
+    </message>
+    <message>
+        <source>IOMMU off</source>
+        <translation>IOMMU desligada</translation>
+    </message>
+    <message>
+        <source>DMA remapping may cost RDMA and GPU transfers</source>
+        <translation>o remapeamento de DMA pode custar desempenho às transferências RDMA e da GPU</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>nenhuma</translation>
+    </message>
+    <message>
+        <source>(%1 GTT)</source>
+        <translation>(%1 de GTT)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 ports active</source>
+        <translation>%1 de %2 portas ativas</translation>
+    </message>
+</context>
+<context>
+    <name>ProbeModels</name>
+    <message>
+        <source>Not known: the engine could not read this.</source>
+        <translation>Desconhecido: o engine não conseguiu ler isto.</translation>
+    </message>
+</context>
+<context>
+    <name>ProbeSummary</name>
+    <message>
+        <source>OS:</source>
+        <translation>SO:</translation>
+    </message>
+    <message>
+        <source>kernel</source>
+        <translation>kernel</translation>
+    </message>
+    <message>
+        <source>Memory:</source>
+        <translation>Memória:</translation>
+    </message>
+    <message>
+        <source>Kernel flag:</source>
+        <translation>Parâmetro do kernel:</translation>
+    </message>
+    <message>
+        <source>Engine:</source>
+        <translation>Engine:</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>nenhuma</translation>
+    </message>
+    <message>
+        <source>VRAM</source>
+        <translation>VRAM</translation>
+    </message>
+    <message>
+        <source>GTT</source>
+        <translation>GTT</translation>
+    </message>
+    <message>
+        <source>Network interfaces</source>
+        <translation>Interfaces de rede</translation>
+    </message>
+    <message>
+        <source>MTU</source>
+        <translation>MTU</translation>
+    </message>
+    <message>
+        <source>RDMA</source>
+        <translation>RDMA</translation>
+    </message>
+    <message>
+        <source>RDMA ports</source>
+        <translation>Portas RDMA</translation>
+    </message>
+    <message>
+        <source>netdev</source>
+        <translation>netdev</translation>
+    </message>
+    <message>
+        <source>active MTU</source>
+        <translation>MTU ativa</translation>
+    </message>
+    <message>
+        <source>RoCE v2 IPv4 GID index</source>
+        <translation>índice do GID IPv4 RoCE v2</translation>
+    </message>
+    <message>
+        <source>Checks</source>
+        <translation>Verificações</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>com falha</translation>
+    </message>
+    <message>
+        <source>warnings</source>
+        <translation>avisos</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>sudo password for %1</source>
+        <translation>Senha do sudo para %1</translation>
+    </message>
+    <message>
+        <source>Configuring the NIC needs root on %1, and sudo there asks for a password. It is sent only to sudo on that node, never written to disk or to a log.</source>
+        <translation>Configurar a NIC exige root em %1, e o sudo lá pede uma senha. Ela é enviada apenas ao sudo nesse nó, nunca gravada em disco nem em um log.</translation>
+    </message>
+    <message>
+        <source>sudo password</source>
+        <translation>Senha do sudo</translation>
+    </message>
+    <message>
+        <source>Remember it in the system keychain</source>
+        <translation>Lembrar no chaveiro do sistema</translation>
+    </message>
+    <message>
+        <source>Remember it (no system keychain available)</source>
+        <translation>Lembrar (nenhum chaveiro do sistema disponível)</translation>
+    </message>
+</context>
+<context>
+    <name>SshConfigImport</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1:%2: Include nested more than %3 deep; not followed.</source>
+        <translation>%1:%2: Include aninhado com mais de %3 níveis; não seguido.</translation>
+    </message>
+    <message>
+        <source>%1:%2: Include %3 does not exist; skipped.</source>
+        <translation>%1:%2: o Include %3 não existe; ignorado.</translation>
+    </message>
+    <message>
+        <source>%1:%2: Include not readable: %3</source>
+        <translation>%1:%2: Include ilegível: %3</translation>
+    </message>
+    <message>
+        <source>%1:%2: Host %3 has only patterns; nothing to import.</source>
+        <translation>%1:%2: o Host %3 tem apenas padrões; nada a importar.</translation>
+    </message>
+    <message>
+        <source>%1:%2: Match %3 is not evaluated (it may need a connection); its settings are not shown here, but ssh and HaloLink still apply them when connecting.</source>
+        <translation>%1:%2: o Match %3 não é avaliado (pode exigir uma conexão); suas configurações não aparecem aqui, mas o ssh e o HaloLink as aplicam ao conectar.</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::AgentSession</name>
+    <message>
+        <source>the agent on %1 sent no hello within %2 s</source>
+        <translation>o agente em %1 não enviou o hello em %2 s</translation>
+    </message>
+    <message>
+        <source>The session was stopped.</source>
+        <translation>A sessão foi encerrada.</translation>
+    </message>
+    <message>
+        <source>%1 is not connected.</source>
+        <translation>%1 não está conectado.</translation>
+    </message>
+    <message>
+        <source>%1 did not answer %2 within %3 s.</source>
+        <translation>%1 não respondeu a %2 em %3 s.</translation>
+    </message>
+    <message>
+        <source>The engine on %1 (version %2) speaks agent protocol %3, but this HaloLink speaks protocol %4. Install the same HaloLink version on this computer and deploy its engine.</source>
+        <translation>O engine em %1 (versão %2) fala o protocolo de agente %3, mas este HaloLink fala o protocolo %4. Instale a mesma versão do HaloLink neste computador e implante o engine dele.</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>desconhecida</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ChecksModel</name>
+    <message>
+        <source>Check id: %1</source>
+        <translation>ID da verificação: %1</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Verificação</translation>
+    </message>
+    <message>
+        <source>Subject</source>
+        <translation>Objeto</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Detalhes</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ClusterController</name>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Conectando a %1…</translation>
+    </message>
+    <message>
+        <source>Deploying the engine to %1: %2 %</source>
+        <translation>Implantando o engine em %1: %2 %</translation>
+    </message>
+    <message>
+        <source>Checking the engine on %1…</source>
+        <translation>Verificando o engine em %1…</translation>
+    </message>
+    <message>
+        <source>Starting the agent on %1…</source>
+        <translation>Iniciando o agente em %1…</translation>
+    </message>
+    <message>
+        <source>reconnecting in %1 s</source>
+        <translation>reconectando em %1 s</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>The probe of %1 could not be read: %2</source>
+        <translation>A sondagem de %1 não pôde ser lida: %2</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::CredentialStore</name>
+    <message>
+        <source>Nothing stored in the keychain for this node.</source>
+        <translation>Nada armazenado no chaveiro para este nó.</translation>
+    </message>
+    <message>
+        <source>No system keychain is available, so the secret was not stored; it is kept in memory for this session only.</source>
+        <translation>Nenhum chaveiro do sistema está disponível, então o segredo não foi armazenado; ele fica na memória apenas durante esta sessão.</translation>
+    </message>
+    <message>
+        <source>The keychain refused access (%1); the secret was not stored.</source>
+        <translation>O chaveiro recusou o acesso (%1); o segredo não foi armazenado.</translation>
+    </message>
+    <message>
+        <source>The keychain failed (%1); the secret was not stored.</source>
+        <translation>O chaveiro falhou (%1); o segredo não foi armazenado.</translation>
+    </message>
+    <message>
+        <source>Stored in the system keychain.</source>
+        <translation>Armazenado no chaveiro do sistema.</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::EngineCall</name>
+    <message>
+        <source>No SSH session to the node.</source>
+        <translation>Nenhuma sessão SSH com o nó.</translation>
+    </message>
+    <message>
+        <source>Cannot copy %1 to the node: %2</source>
+        <translation>Não é possível copiar %1 para o nó: %2</translation>
+    </message>
+    <message>
+        <source>The engine did not finish in %1 s.</source>
+        <translation>O engine não terminou em %1 s.</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Cancelado.</translation>
+    </message>
+    <message>
+        <source>Needs root: the SSH user is not root and sudo is not installed.</source>
+        <translation>Requer root: o usuário SSH não é root e o sudo não está instalado.</translation>
+    </message>
+    <message>
+        <source>sudo needs a password on this node.</source>
+        <translation>O sudo precisa de uma senha neste nó.</translation>
+    </message>
+    <message>
+        <source>sudo did not accept the password; nothing was run.</source>
+        <translation>O sudo não aceitou a senha; nada foi executado.</translation>
+    </message>
+    <message>
+        <source>sudo does not let this user run commands as root: %1</source>
+        <translation>O sudo não permite que este usuário execute comandos como root: %1</translation>
+    </message>
+    <message>
+        <source>sudo refused: %1</source>
+        <translation>O sudo recusou: %1</translation>
+    </message>
+    <message>
+        <source>sudo does not let this user run the engine as root: %1</source>
+        <translation>O sudo não permite que este usuário execute o engine como root: %1</translation>
+    </message>
+    <message>
+        <source>The engine failed (exit status %1).</source>
+        <translation>O engine falhou (status de saída %1).</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::EngineDeployer</name>
+    <message>
+        <source>The engine %1 does not exist.</source>
+        <translation>O engine %1 não existe.</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>Não é possível ler %1: %2</translation>
+    </message>
+    <message>
+        <source>the node</source>
+        <translation>o nó</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>Não conectado.</translation>
+    </message>
+    <message>
+        <source>Checking %1 failed: %2</source>
+        <translation>A verificação de %1 falhou: %2</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Cancelado.</translation>
+    </message>
+    <message>
+        <source>%1 did not report its architecture and home directory (exit code %2).</source>
+        <translation>%1 não informou sua arquitetura e seu diretório pessoal (código de saída %2).</translation>
+    </message>
+    <message>
+        <source>%1 is a %2 machine, but the engine %3 is built for %4. Use an engine built for %2.</source>
+        <translation>%1 é uma máquina %2, mas o engine %3 foi compilado para %4. Use um engine compilado para %2.</translation>
+    </message>
+    <message>
+        <source>%1 uses the musl C library; the engine needs glibc %2 or newer.</source>
+        <translation>%1 usa a biblioteca C musl; o engine precisa da glibc %2 ou mais recente.</translation>
+    </message>
+    <message>
+        <source>%1 has glibc %2, but the engine needs glibc %3 or newer. Update the node&apos;s system, or use an engine built on an older one.</source>
+        <translation>%1 tem a glibc %2, mas o engine precisa da glibc %3 ou mais recente. Atualize o sistema do nó ou use um engine compilado num sistema mais antigo.</translation>
+    </message>
+    <message>
+        <source>%1 has no sha256sum (coreutils), so the engine cannot be verified there.</source>
+        <translation>%1 não tem sha256sum (coreutils), então o engine não pode ser verificado lá.</translation>
+    </message>
+    <message>
+        <source>Cannot create %1 on %2: %3</source>
+        <translation>Não é possível criar %1 em %2: %3</translation>
+    </message>
+    <message>
+        <source>Uploading the engine to %1 failed: %2</source>
+        <translation>O envio do engine para %1 falhou: %2</translation>
+    </message>
+    <message>
+        <source>The engine uploaded to %1 did not verify (%2); removed.</source>
+        <translation>O engine enviado para %1 não passou na verificação (%2); removido.</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::GidsModel</name>
+    <message>
+        <source>RoCE v2 traffic of %1 uses this GID.</source>
+        <translation>O tráfego RoCE v2 de %1 usa este GID.</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>Porta</translation>
+    </message>
+    <message>
+        <source>Index</source>
+        <translation>Índice</translation>
+    </message>
+    <message>
+        <source>GID</source>
+        <translation>GID</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Interface</source>
+        <translation>Interface</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::Inventory</name>
+    <message>
+        <source>%1 was written by a newer HaloLink; this version does not change it. Use the newer HaloLink, or move the file away to start a new inventory here.</source>
+        <translation>%1 foi gravado por um HaloLink mais novo; esta versão não o altera. Use o HaloLink mais novo ou mova o arquivo para outro lugar para começar um novo inventário aqui.</translation>
+    </message>
+    <message>
+        <source>not valid JSON (%1 at byte %2)</source>
+        <translation>JSON inválido (%1 no byte %2)</translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation>não é um objeto JSON</translation>
+    </message>
+    <message>
+        <source>&quot;format&quot; is not &quot;%1&quot;</source>
+        <translation>&quot;format&quot; não é &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;version&quot; is not a positive whole number</source>
+        <translation>&quot;version&quot; não é um número inteiro positivo</translation>
+    </message>
+    <message>
+        <source>it has inventory version %1; this HaloLink reads version %2</source>
+        <translation>ele tem a versão de inventário %1; este HaloLink lê a versão %2</translation>
+    </message>
+    <message>
+        <source>&quot;nodes&quot; is not a list</source>
+        <translation>&quot;nodes&quot; não é uma lista</translation>
+    </message>
+    <message>
+        <source>node %1 is not an object</source>
+        <translation>o nó %1 não é um objeto</translation>
+    </message>
+    <message>
+        <source>node %1: unknown kind &quot;%2&quot;</source>
+        <translation>nó %1: tipo &quot;%2&quot; desconhecido</translation>
+    </message>
+    <message>
+        <source>node %1: &quot;port&quot; is not a number from 0 to 65535</source>
+        <translation>nó %1: &quot;port&quot; não é um número de 0 a 65535</translation>
+    </message>
+    <message>
+        <source>node %1 has no usable &quot;id&quot;</source>
+        <translation>o nó %1 não tem um &quot;id&quot; utilizável</translation>
+    </message>
+    <message>
+        <source>node %1 (%2) has no name</source>
+        <translation>o nó %1 (%2) não tem nome</translation>
+    </message>
+    <message>
+        <source>node %1 (%2) has no host</source>
+        <translation>o nó %1 (%2) não tem host</translation>
+    </message>
+    <message>
+        <source>the id &quot;%1&quot; is used twice</source>
+        <translation>o id &quot;%1&quot; é usado duas vezes</translation>
+    </message>
+    <message>
+        <source>the name &quot;%1&quot; is used twice</source>
+        <translation>o nome &quot;%1&quot; é usado duas vezes</translation>
+    </message>
+    <message>
+        <source>%1 cannot be used (%2) and could not be moved aside (%3); HaloLink does not change it. Repair or remove it.</source>
+        <translation>%1 não pode ser usado (%2) e não pôde ser movido para o lado (%3); o HaloLink não o altera. Repare-o ou remova-o.</translation>
+    </message>
+    <message>
+        <source>The node inventory %1 could not be read: %2. It was kept as %3 for you to repair; HaloLink starts with This computer only.</source>
+        <translation>O inventário de nós %1 não pôde ser lido: %2. Ele foi mantido como %3 para você reparar; o HaloLink começa apenas com Este computador.</translation>
+    </message>
+    <message>
+        <source>The node inventory %1 was written by a newer HaloLink (%2). It was left as it is and will not be changed by this version, which shows This computer only. Use the newer HaloLink, or move the file away to start a new inventory here.</source>
+        <translation>O inventário de nós %1 foi gravado por um HaloLink mais novo (%2). Ele foi deixado como está e não será alterado por esta versão, que mostra apenas Este computador. Use o HaloLink mais novo ou mova o arquivo para outro lugar para começar um novo inventário aqui.</translation>
+    </message>
+    <message>
+        <source>Could not save the node inventory %1: %2</source>
+        <translation>Não foi possível salvar o inventário de nós %1: %2</translation>
+    </message>
+    <message>
+        <source>There is no node &apos;%1&apos; (any more).</source>
+        <translation>Não existe (mais) um nó &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>This computer is always part of HaloLink and cannot be removed.</source>
+        <translation>Este computador sempre faz parte do HaloLink e não pode ser removido.</translation>
+    </message>
+    <message>
+        <source>There is no node &apos;%1&apos;.</source>
+        <translation>Não existe um nó &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>node %1: &quot;%2&quot; is not a string</source>
+        <translation>nó %1: &quot;%2&quot; não é uma string</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::KeychainProbe</name>
+    <message>
+        <source>The system keychain is turned off (HALOLINK_NO_KEYCHAIN).</source>
+        <translation>O chaveiro do sistema está desativado (HALOLINK_NO_KEYCHAIN).</translation>
+    </message>
+    <message>
+        <source>The system keychain did not answer.</source>
+        <translation>O chaveiro do sistema não respondeu.</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::LatencyMatrixModel</name>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3)</source>
+        <translation>%1: %2 (%3)</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>não medido</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>from %1</source>
+        <translation>de %1</translation>
+    </message>
+    <message>
+        <source>to %1</source>
+        <translation>para %1</translation>
+    </message>
+    <message>
+        <source>one-way</source>
+        <translation>unidirecional</translation>
+    </message>
+    <message>
+        <source>round trip</source>
+        <translation>ida e volta</translation>
+    </message>
+    <message>
+        <source>RDMA</source>
+        <translation>RDMA</translation>
+    </message>
+    <message>
+        <source>TCP</source>
+        <translation>TCP</translation>
+    </message>
+    <message>
+        <source>%1 %2 over %3</source>
+        <translation>%1 %2 via %3</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::LocalAgentTransport</name>
+    <message>
+        <source>the local engine crashed</source>
+        <translation>o engine local travou</translation>
+    </message>
+    <message>
+        <source>the local engine exited with code %1</source>
+        <translation>o engine local saiu com o código %1</translation>
+    </message>
+    <message>
+        <source>the local engine could not start: %1</source>
+        <translation>o engine local não pôde iniciar: %1</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::LocalEngine</name>
+    <message>
+        <source>Could not start the engine %1: %2</source>
+        <translation>Não foi possível iniciar o engine %1: %2</translation>
+    </message>
+    <message>
+        <source>`%1` did not finish within %2 s and was stopped.</source>
+        <translation>`%1` não terminou em %2 s e foi interrompido.</translation>
+    </message>
+    <message>
+        <source>The engine crashed while running `%1`.</source>
+        <translation>O engine travou ao executar `%1`.</translation>
+    </message>
+    <message>
+        <source>`%1` failed (exit code %2): %3</source>
+        <translation>`%1` falhou (código de saída %2): %3</translation>
+    </message>
+    <message>
+        <source>`%1` failed with exit code %2.</source>
+        <translation>`%1` falhou com o código de saída %2.</translation>
+    </message>
+    <message>
+        <source>%1 does not look like halolink-engine: `--version` printed &quot;%2&quot;.</source>
+        <translation>%1 não parece ser o halolink-engine: `--version` imprimiu &quot;%2&quot;.</translation>
+    </message>
+    <message>
+        <source>The engine %1 speaks protocol %2, this HaloLink speaks protocol %3.</source>
+        <translation>O engine %1 fala o protocolo %2; este HaloLink fala o protocolo %3.</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s probe answer could not be read: %1</source>
+        <translation>A resposta de sondagem do engine não pôde ser lida: %1</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::NicsModel</name>
+    <message>
+        <source>none</source>
+        <translation>nenhum</translation>
+    </message>
+    <message>
+        <source>MAC address %1</source>
+        <translation>Endereço MAC %1</translation>
+    </message>
+    <message>
+        <source>Below %1: RoCE runs with an active MTU of 1024 or 2048 instead of 4096.</source>
+        <translation>Abaixo de %1: o RoCE funciona com MTU ativa de 1024 ou 2048 em vez de 4096.</translation>
+    </message>
+    <message>
+        <source>No PCIe link information (for example a virtual NIC).</source>
+        <translation>Sem informações do enlace PCIe (por exemplo, uma NIC virtual).</translation>
+    </message>
+    <message>
+        <source>The link runs below what the device supports: it limits bandwidth.</source>
+        <translation>O enlace opera abaixo do que o dispositivo suporta: isso limita a largura de banda.</translation>
+    </message>
+    <message>
+        <source>Current link / what the device supports.</source>
+        <translation>Enlace atual / o que o dispositivo suporta.</translation>
+    </message>
+    <message>
+        <source>Whether this interface carries the management (SSH) connection; configuration never touches it.</source>
+        <translation>Se esta interface carrega a conexão de gerência (SSH); a configuração nunca mexe nela.</translation>
+    </message>
+    <message>
+        <source>Interface</source>
+        <translation>Interface</translation>
+    </message>
+    <message>
+        <source>Driver</source>
+        <translation>Driver</translation>
+    </message>
+    <message>
+        <source>PCI</source>
+        <translation>PCI</translation>
+    </message>
+    <message>
+        <source>MTU</source>
+        <translation>MTU</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>Velocidade</translation>
+    </message>
+    <message>
+        <source>IPv4</source>
+        <translation>IPv4</translation>
+    </message>
+    <message>
+        <source>Firmware</source>
+        <translation>Firmware</translation>
+    </message>
+    <message>
+        <source>PCIe (now / max)</source>
+        <translation>PCIe (atual / máx.)</translation>
+    </message>
+    <message>
+        <source>RDMA device</source>
+        <translation>Dispositivo RDMA</translation>
+    </message>
+    <message>
+        <source>Management</source>
+        <translation>Gerência</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::NodeListModel</name>
+    <message>
+        <source>Not probed</source>
+        <translation>Não sondado</translation>
+    </message>
+    <message>
+        <source>Probing…</source>
+        <translation>Sondando…</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Pronto</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Falhou</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>Conectando…</translation>
+    </message>
+    <message>
+        <source>Deploying the engine…</source>
+        <translation>Implantando o engine…</translation>
+    </message>
+    <message>
+        <source>Lost, reconnecting…</source>
+        <translation>Perdido, reconectando…</translation>
+    </message>
+    <message>
+        <source>Unreachable, retrying…</source>
+        <translation>Inacessível, tentando de novo…</translation>
+    </message>
+    <message>
+        <source>Ready, %1 failed</source>
+        <translation>Pronto, %1 com falha</translation>
+    </message>
+    <message>
+        <source>Ready, %1 warnings</source>
+        <translation>Pronto, avisos: %1</translation>
+    </message>
+    <message>
+        <source>Deploying %1 %</source>
+        <translation>Implantando %1 %</translation>
+    </message>
+    <message>
+        <source>data %1</source>
+        <translation>dados %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 warnings, %3 failed checks</source>
+        <translation>%1: avisos: %2, verificações com falha: %3</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>Nó</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>Engine</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>RDMA</source>
+        <translation>RDMA</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Endereço</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::RdmaPortsModel</name>
+    <message>
+        <source>none</source>
+        <translation>nenhum</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>n/d</translation>
+    </message>
+    <message>
+        <source>iWARP: RCCL/NCCL and llama.cpp RPC fall back to TCP or fail. Switch the NIC to RoCE (devlink enable_roce).</source>
+        <translation>iWARP: o RCCL/NCCL e o llama.cpp RPC recorrem ao TCP ou falham. Mude a NIC para RoCE (devlink enable_roce).</translation>
+    </message>
+    <message>
+        <source>No RoCE v2 GID for an IPv4 address of %1: give the interface an address.</source>
+        <translation>Nenhum GID RoCE v2 para um endereço IPv4 de %1: atribua um endereço à interface.</translation>
+    </message>
+    <message>
+        <source>The GID index RDMA traffic uses (NCCL_IB_GID_INDEX); detected, never assumed.</source>
+        <translation>O índice de GID que o tráfego RDMA usa (NCCL_IB_GID_INDEX); detectado, nunca presumido.</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Dispositivo</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>Porta</translation>
+    </message>
+    <message>
+        <source>Transport</source>
+        <translation>Transporte</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Active MTU</source>
+        <translation>MTU ativa</translation>
+    </message>
+    <message>
+        <source>Interface</source>
+        <translation>Interface</translation>
+    </message>
+    <message>
+        <source>RoCE v2 IPv4 GID</source>
+        <translation>GID IPv4 RoCE v2</translation>
+    </message>
+    <message>
+        <source>Rate</source>
+        <translation>Taxa</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::RemoteProcess</name>
+    <message>
+        <source>Not connected.</source>
+        <translation>Não conectado.</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::RemoteTask</name>
+    <message>
+        <source>Not connected.</source>
+        <translation>Não conectado.</translation>
+    </message>
+    <message>
+        <source>The command did not finish within %1 s.</source>
+        <translation>O comando não terminou em %1 s.</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Cancelado.</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::SeriesTableModel</name>
+    <message>
+        <source>Node</source>
+        <translation>Nó</translation>
+    </message>
+    <message>
+        <source>Series</source>
+        <translation>Série</translation>
+    </message>
+    <message>
+        <source>Latest</source>
+        <translation>Último</translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation>Mín</translation>
+    </message>
+    <message>
+        <source>Mean</source>
+        <translation>Média</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>Máx</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>Atualizado</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::SftpUpload</name>
+    <message>
+        <source>Not connected.</source>
+        <translation>Não conectado.</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::SshAgentTransport</name>
+    <message>
+        <source>the agent on %1 exited with code %2</source>
+        <translation>o agente em %1 saiu com o código %2</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::SshSession</name>
+    <message>
+        <source>No keychain is configured; the secret is kept in memory for this session only.</source>
+        <translation>Nenhum chaveiro está configurado; o segredo fica na memória apenas durante esta sessão.</translation>
+    </message>
+    <message>
+        <source>Disconnected.</source>
+        <translation>Desconectado.</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>Não conectado.</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::SshWorker</name>
+    <message>
+        <source>libssh could not create a session.</source>
+        <translation>A libssh não conseguiu criar uma sessão.</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Cancelado.</translation>
+    </message>
+    <message>
+        <source>Cannot connect to %1: %2</source>
+        <translation>Não é possível conectar a %1: %2</translation>
+    </message>
+    <message>
+        <source>No SSH answer from %1 within %2 s.</source>
+        <translation>Nenhuma resposta SSH de %1 em %2 s.</translation>
+    </message>
+    <message>
+        <source>The host key of %1 has CHANGED: it now presents %2 key %3, which is not the key recorded in known_hosts. Someone may be intercepting the connection (a man-in-the-middle attack), or the node was reinstalled. HaloLink will not connect. If you know why the key changed, remove the old key with `ssh-keygen -R &apos;%1&apos;` and connect again.</source>
+        <translation>A chave do host de %1 MUDOU: agora ele apresenta a chave %2 %3, que não é a chave registrada em known_hosts. Alguém pode estar interceptando a conexão (um ataque man-in-the-middle), ou o nó foi reinstalado. O HaloLink não vai se conectar. Se você sabe por que a chave mudou, remova a chave antiga com `ssh-keygen -R &apos;%1&apos;` e conecte de novo.</translation>
+    </message>
+    <message>
+        <source>%1 presents a %2 host key (%3), but known_hosts records a key of another type for it. This can be an attack; HaloLink will not connect. If the node was reinstalled, remove the old key with `ssh-keygen -R &apos;%1&apos;` and connect again.</source>
+        <translation>%1 apresenta uma chave de host %2 (%3), mas o known_hosts registra uma chave de outro tipo para ele. Isso pode ser um ataque; o HaloLink não vai se conectar. Se o nó foi reinstalado, remova a chave antiga com `ssh-keygen -R &apos;%1&apos;` e conecte de novo.</translation>
+    </message>
+    <message>
+        <source>Cannot check the host key of %1 against known_hosts: %2</source>
+        <translation>Não é possível conferir a chave do host de %1 com o known_hosts: %2</translation>
+    </message>
+    <message>
+        <source>Cannot save the host key to known_hosts: %1</source>
+        <translation>Não é possível salvar a chave do host no known_hosts: %1</translation>
+    </message>
+    <message>
+        <source>The host key was not accepted; not connected.</source>
+        <translation>A chave do host não foi aceita; não conectado.</translation>
+    </message>
+    <message>
+        <source>Passphrase for the private key:</source>
+        <translation>Frase secreta da chave privada:</translation>
+    </message>
+    <message>
+        <source>Authentication of %1 broke off: %2</source>
+        <translation>A autenticação em %1 foi interrompida: %2</translation>
+    </message>
+    <message>
+        <source>Login to %1 cancelled.</source>
+        <translation>Login em %1 cancelado.</translation>
+    </message>
+    <message>
+        <source>Password for %1:</source>
+        <translation>Senha de %1:</translation>
+    </message>
+    <message>
+        <source>Authentication failed: %1 refused the password.</source>
+        <translation>Falha na autenticação: %1 recusou a senha.</translation>
+    </message>
+    <message>
+        <source>Authentication failed: %1 offers no method HaloLink can use (it offers: %2).</source>
+        <translation>Falha na autenticação: %1 não oferece nenhum método que o HaloLink possa usar (ele oferece: %2).</translation>
+    </message>
+    <message>
+        <source>Authentication failed: %1 accepted none of the keys tried (methods tried: %2; the server offers: %3).</source>
+        <translation>Falha na autenticação: %1 não aceitou nenhuma das chaves tentadas (métodos tentados: %2; o servidor oferece: %3).</translation>
+    </message>
+    <message>
+        <source> A key passphrase was given; it may be wrong.</source>
+        <translation> Foi informada uma frase secreta de chave; ela pode estar errada.</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>Não conectado.</translation>
+    </message>
+    <message>
+        <source>Cannot open an SSH channel: %1</source>
+        <translation>Não é possível abrir um canal SSH: %1</translation>
+    </message>
+    <message>
+        <source>The node refused to run the command: %1</source>
+        <translation>O nó se recusou a executar o comando: %1</translation>
+    </message>
+    <message>
+        <source>Writing to the command failed: %1</source>
+        <translation>A escrita para o comando falhou: %1</translation>
+    </message>
+    <message>
+        <source>Reading from the command failed: %1</source>
+        <translation>A leitura do comando falhou: %1</translation>
+    </message>
+    <message>
+        <source>The command ended without an exit status (killed by a signal?).</source>
+        <translation>O comando terminou sem status de saída (morto por um sinal?).</translation>
+    </message>
+    <message>
+        <source>the connection closed (%1)</source>
+        <translation>a conexão foi fechada (%1)</translation>
+    </message>
+    <message>
+        <source>no answer to %1 keep-alives</source>
+        <translation>nenhuma resposta a %1 keep-alives</translation>
+    </message>
+    <message>
+        <source>Lost the connection to %1: %2</source>
+        <translation>Conexão com %1 perdida: %2</translation>
+    </message>
+    <message>
+        <source>Cannot start SFTP: %1</source>
+        <translation>Não é possível iniciar o SFTP: %1</translation>
+    </message>
+    <message>
+        <source>The node&apos;s SFTP server did not start (error %1): %2</source>
+        <translation>O servidor SFTP do nó não iniciou (erro %1): %2</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>Não é possível ler %1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot create %1 on the node (SFTP error %2): %3</source>
+        <translation>Não é possível criar %1 no nó (erro SFTP %2): %3</translation>
+    </message>
+    <message>
+        <source>Reading the local file failed: %1</source>
+        <translation>A leitura do arquivo local falhou: %1</translation>
+    </message>
+    <message>
+        <source>Writing %1 on the node failed (SFTP error %2): %3</source>
+        <translation>A gravação de %1 no nó falhou (erro SFTP %2): %3</translation>
+    </message>
+    <message>
+        <source>Cannot set the mode of %1 on the node (SFTP error %2)</source>
+        <translation>Não é possível definir o modo de %1 no nó (erro SFTP %2)</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::cli::CtlConnector</name>
+    <message>
+        <source>%1 (%2): accepting its new %3 host key %4 (--accept-new-host-key); saved to known_hosts.</source>
+        <translation>%1 (%2): aceitando sua nova chave de host %3 %4 (--accept-new-host-key); salva no known_hosts.</translation>
+    </message>
+    <message>
+        <source>the host key of %1 (%2) is not known yet: %3 %4. Compare it with the node&apos;s own key (on the node: ssh-keygen -lf /etc/ssh/ssh_host_%5_key.pub), then run again with --accept-new-host-key to trust and save it.</source>
+        <translation>a chave do host de %1 (%2) ainda não é conhecida: %3 %4. Compare-a com a chave do próprio nó (no nó: ssh-keygen -lf /etc/ssh/ssh_host_%5_key.pub) e execute de novo com --accept-new-host-key para confiar nela e salvá-la.</translation>
+    </message>
+    <message>
+        <source>(--accept-new-host-key does not apply: a changed key is never overridden.)</source>
+        <translation>(--accept-new-host-key não se aplica: uma chave alterada nunca é aceita por cima.)</translation>
+    </message>
+    <message>
+        <source>the password of %1</source>
+        <translation>a senha de %1</translation>
+    </message>
+    <message>
+        <source>the passphrase of the key for %1</source>
+        <translation>a frase secreta da chave para %1</translation>
+    </message>
+    <message>
+        <source>an answer for %1</source>
+        <translation>uma resposta para %1</translation>
+    </message>
+    <message>
+        <source>%1 asks for %2, and stdin is not a terminal to ask on. Set up key login (ssh-copy-id) or an ssh agent, or run halolinkctl in a terminal.</source>
+        <translation>%1 pede %2, e a entrada padrão não é um terminal onde perguntar. Configure o login por chave (ssh-copy-id) ou um agente ssh, ou execute o halolinkctl num terminal.</translation>
+    </message>
+    <message>
+        <source>%1: %2: </source>
+        <translation>%1: %2: </translation>
+    </message>
+    <message>
+        <source>no answer for %1 was given.</source>
+        <translation>nenhuma resposta foi dada para %1.</translation>
+    </message>
+    <message>
+        <source>%1 did not become ready within %2 s.</source>
+        <translation>%1 não ficou pronto em %2 s.</translation>
+    </message>
+    <message>
+        <source>not connected</source>
+        <translation>não conectado</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::deploy</name>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>Não é possível ler %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not an ELF executable.</source>
+        <translation>%1 não é um executável ELF.</translation>
+    </message>
+    <message>
+        <source>%1 has an unknown ELF class or byte order.</source>
+        <translation>%1 tem uma classe ELF ou ordem de bytes desconhecida.</translation>
+    </message>
+    <message>
+        <source>ELF machine %1</source>
+        <translation>máquina ELF %1</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::jobs</name>
+    <message>
+        <source>Job name &apos;%1&apos;: use 1-32 lowercase letters, digits and &apos;-&apos;.</source>
+        <translation>Nome do job &apos;%1&apos;: use de 1 a 32 letras minúsculas, dígitos e &apos;-&apos;.</translation>
+    </message>
+    <message>
+        <source>No nodes.</source>
+        <translation>Nenhum nó.</translation>
+    </message>
+    <message>
+        <source>Give the model: a path that exists on every node, or a model id.</source>
+        <translation>Informe o modelo: um caminho que exista em todos os nós, ou o id de um modelo.</translation>
+    </message>
+    <message>
+        <source>The model name contains a line break.</source>
+        <translation>O nome do modelo contém uma quebra de linha.</translation>
+    </message>
+    <message>
+        <source>A model path with &apos;:&apos; cannot be mounted into a container.</source>
+        <translation>Um caminho de modelo com &apos;:&apos; não pode ser montado num contêiner.</translation>
+    </message>
+    <message>
+        <source>llama.cpp needs the path of a .gguf file on the head node.</source>
+        <translation>O llama.cpp precisa do caminho de um arquivo .gguf no nó principal.</translation>
+    </message>
+    <message>
+        <source>Give the toolbox container&apos;s name.</source>
+        <translation>Informe o nome do contêiner do toolbox.</translation>
+    </message>
+    <message>
+        <source>Give the container image (with vLLM or llama.cpp for ROCm).</source>
+        <translation>Informe a imagem do contêiner (com vLLM ou llama.cpp para ROCm).</translation>
+    </message>
+    <message>
+        <source>Port %1 is out of range (1-65535).</source>
+        <translation>A porta %1 está fora do intervalo (1-65535).</translation>
+    </message>
+    <message>
+        <source>GPU memory utilization %1 is out of range (0.05-0.99).</source>
+        <translation>A utilização de memória da GPU %1 está fora do intervalo (0.05-0.99).</translation>
+    </message>
+    <message>
+        <source>GPU memory utilization %1: on unified memory above ~0.92 the system often runs out of memory (0.90 is the usual value).</source>
+        <translation>Utilização de memória da GPU %1: com memória unificada, acima de ~0.92 o sistema costuma ficar sem memória (0.90 é o valor usual).</translation>
+    </message>
+    <message>
+        <source>Max model length %1 is too small.</source>
+        <translation>O comprimento máximo do modelo, %1, é pequeno demais.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an environment variable name.</source>
+        <translation>&apos;%1&apos; não é um nome de variável de ambiente.</translation>
+    </message>
+    <message>
+        <source>%1: the value contains a line break.</source>
+        <translation>%1: o valor contém uma quebra de linha.</translation>
+    </message>
+    <message>
+        <source>%1 has no data-plane interface and address: run the cluster setup first.</source>
+        <translation>%1 não tem interface nem endereço do plano de dados: execute antes a configuração do cluster.</translation>
+    </message>
+    <message>
+        <source>%1 has not been probed.</source>
+        <translation>%1 ainda não foi sondado.</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not among the probe&apos;s NICs (a bond, VLAN or virtual interface?); make sure it exists.</source>
+        <translation>%1: %2 não está entre as NICs da sondagem (um bond, uma VLAN ou uma interface virtual?); confirme que ela existe.</translation>
+    </message>
+    <message>
+        <source>%1: no RDMA device on %2. Run the setup (or allow Soft-RoCE), or launch TCP-only.</source>
+        <translation>%1: nenhum dispositivo RDMA em %2. Execute a configuração (ou permita o Soft-RoCE), ou inicie só com TCP.</translation>
+    </message>
+    <message>
+        <source>%1: %2 runs iWARP; RCCL/NCCL would fall back to TCP. Switch it to RoCE v2 (the setup does) or launch TCP-only.</source>
+        <translation>%1: %2 usa iWARP; o RCCL/NCCL recorreria ao TCP. Mude para RoCE v2 (a configuração faz isso) ou inicie só com TCP.</translation>
+    </message>
+    <message>
+        <source>%1: %2 port %3 is %4, not ACTIVE.</source>
+        <translation>%1: a porta %3 de %2 está %4, não ACTIVE.</translation>
+    </message>
+    <message>
+        <source>in an unknown state</source>
+        <translation>num estado desconhecido</translation>
+    </message>
+    <message>
+        <source>%1: %2 has no RoCE v2 GID for %3.</source>
+        <translation>%1: %2 não tem GID RoCE v2 para %3.</translation>
+    </message>
+    <message>
+        <source>data-plane interface</source>
+        <translation>interface do plano de dados</translation>
+    </message>
+    <message>
+        <source>probe: %1 port %2 on %3</source>
+        <translation>sondagem: %1 porta %2 em %3</translation>
+    </message>
+    <message>
+        <source>probe: the RoCE v2 GID of %1</source>
+        <translation>sondagem: o GID RoCE v2 de %1</translation>
+    </message>
+    <message>
+        <source>cluster QoS (ToS)</source>
+        <translation>QoS do cluster (ToS)</translation>
+    </message>
+    <message>
+        <source>default for RoCE</source>
+        <translation>padrão para RoCE</translation>
+    </message>
+    <message>
+        <source>RDMA mode</source>
+        <translation>modo RDMA</translation>
+    </message>
+    <message>
+        <source>TCP-only mode</source>
+        <translation>modo só TCP</translation>
+    </message>
+    <message>
+        <source>probe: gfx1151 (no GPUDirect RDMA)</source>
+        <translation>sondagem: gfx1151 (sem GPUDirect RDMA)</translation>
+    </message>
+    <message>
+        <source>data-plane address</source>
+        <translation>endereço do plano de dados</translation>
+    </message>
+    <message>
+        <source>Ray leaves ROCm device visibility alone</source>
+        <translation>o Ray não mexe na visibilidade dos dispositivos ROCm</translation>
+    </message>
+    <message>
+        <source>override</source>
+        <translation>substituição</translation>
+    </message>
+    <message>
+        <source>override for %1</source>
+        <translation>substituição para %1</translation>
+    </message>
+    <message>
+        <source>Ray head on the data plane</source>
+        <translation>head do Ray no plano de dados</translation>
+    </message>
+    <message>
+        <source>Ray answers at %1</source>
+        <translation>o Ray responde em %1</translation>
+    </message>
+    <message>
+        <source>Ray worker joining %1</source>
+        <translation>worker do Ray entrando em %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>the Ray cluster has %n node(s)</source>
+        <translation>
+            <numerusform>o cluster Ray tem %n nó</numerusform>
+            <numerusform>o cluster Ray tem %n nós</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>vLLM, tensor parallel over %n node(s)</source>
+        <translation>
+            <numerusform>vLLM, paralelismo de tensor em %n nó</numerusform>
+            <numerusform>vLLM, paralelismo de tensor em %n nós</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1/health answers and /v1/models lists the model</source>
+        <translation>%1/health responde e /v1/models lista o modelo</translation>
+    </message>
+    <message>
+        <source>llama.cpp RPC server on the data plane</source>
+        <translation>servidor RPC do llama.cpp no plano de dados</translation>
+    </message>
+    <message>
+        <source>port %1 accepts connections on %2</source>
+        <translation>a porta %1 aceita conexões em %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>llama-server with %n RPC worker(s) (layers split across nodes, not tensors)</source>
+        <translation>
+            <numerusform>llama-server com %n worker RPC (camadas divididas entre os nós, não tensores)</numerusform>
+            <numerusform>llama-server com %n workers RPC (camadas divididas entre os nós, não tensores)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1/health answers</source>
+        <translation>%1/health responde</translation>
+    </message>
+    <message>
+        <source>llama.cpp RPC splits the model by layers (pipeline-like), not by tensors; its traffic is TCP unless built with its RDMA path.</source>
+        <translation>O llama.cpp RPC divide o modelo por camadas (como um pipeline), não por tensores; seu tráfego é TCP, a menos que seja compilado com o caminho RDMA.</translation>
+    </message>
+    <message>
+        <source>error: %1
+</source>
+        <translation>erro: %1
+</translation>
+    </message>
+    <message>
+        <source>warning: %1
+</source>
+        <translation>aviso: %1
+</translation>
+    </message>
+    <message>
+        <source>Steps (same order runs at once; each waits for the one before):
+</source>
+        <translation>Etapas (as de mesma ordem rodam juntas; cada uma espera a anterior):
+</translation>
+    </message>
+    <message>
+        <source>  [%1] %2 %3: %4
+      $ %5
+      waits for: %6
+</source>
+        <translation>  [%1] %2 %3: %4
+      $ %5
+      espera por: %6
+</translation>
+    </message>
+    <message>
+        <source>API: %1/v1
+</source>
+        <translation>API: %1/v1
+</translation>
+    </message>
+    <message>
+        <source>not a job description (name, engine or runtime missing)</source>
+        <translation>não é uma descrição de job (falta o nome, o engine ou o runtime)</translation>
+    </message>
+    <message>
+        <source>GPU memory (VRAM + GTT)</source>
+        <translation>memória da GPU (VRAM + GTT)</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>memória</translation>
+    </message>
+    <message>
+        <source>not a halolink.job/1 document</source>
+        <translation>não é um documento halolink.job/1</translation>
+    </message>
+    <message>
+        <source>a node without an id</source>
+        <translation>um nó sem id</translation>
+    </message>
+    <message>
+        <source>no nodes</source>
+        <translation>nenhum nó</translation>
+    </message>
+    <message>
+        <source>a step on an unknown node</source>
+        <translation>uma etapa num nó desconhecido</translation>
+    </message>
+    <message>
+        <source>not a halolink.counters/1 document</source>
+        <translation>não é um documento halolink.counters/1</translation>
+    </message>
+    <message>
+        <source>llama.cpp RPC speaks TCP unless llama.cpp was built with its RDMA path (GGML_RPC_RDMA).</source>
+        <translation>O llama.cpp RPC fala TCP, a menos que o llama.cpp tenha sido compilado com o caminho RDMA (GGML_RPC_RDMA).</translation>
+    </message>
+    <message>
+        <source>%1: NCCL_IB_DISABLE=1 (the job was launched TCP-only).</source>
+        <translation>%1: NCCL_IB_DISABLE=1 (o job foi iniciado só com TCP).</translation>
+    </message>
+    <message>
+        <source>%1: NCCL_IB_DISABLE=1 (an override): RCCL uses sockets.</source>
+        <translation>%1: NCCL_IB_DISABLE=1 (uma substituição): o RCCL usa sockets.</translation>
+    </message>
+    <message>
+        <source>%1: no RDMA device on %2.</source>
+        <translation>%1: nenhum dispositivo RDMA em %2.</translation>
+    </message>
+    <message>
+        <source>%1: %2 runs iWARP; RCCL cannot use it (switch the E810 to RoCE v2: the cluster setup does).</source>
+        <translation>%1: %2 usa iWARP; o RCCL não consegue usá-lo (mude a E810 para RoCE v2: a configuração do cluster faz isso).</translation>
+    </message>
+    <message>
+        <source>%1: %2 port %3 is not ACTIVE.</source>
+        <translation>%1: a porta %3 de %2 não está ACTIVE.</translation>
+    </message>
+    <message>
+        <source>%1: NCCL_IB_HCA is not set; RCCL chooses devices itself (pin %2).</source>
+        <translation>%1: NCCL_IB_HCA não está definida; o RCCL escolhe os dispositivos sozinho (fixe %2).</translation>
+    </message>
+    <message>
+        <source>%1: NCCL_IB_HCA=%2, but the data plane&apos;s RDMA port is %3 (HCA not pinned to it).</source>
+        <translation>%1: NCCL_IB_HCA=%2, mas a porta RDMA do plano de dados é %3 (HCA não fixado nela).</translation>
+    </message>
+    <message>
+        <source>%1: NCCL_IB_GID_INDEX is not set; the RoCE v2 GID of %2 is index %3.</source>
+        <translation>%1: NCCL_IB_GID_INDEX não está definida; o GID RoCE v2 de %2 é o índice %3.</translation>
+    </message>
+    <message>
+        <source>%1: NCCL_IB_GID_INDEX=%2, but the RoCE v2 GID of %3 is index %4 (wrong GID).</source>
+        <translation>%1: NCCL_IB_GID_INDEX=%2, mas o GID RoCE v2 de %3 é o índice %4 (GID errado).</translation>
+    </message>
+    <message>
+        <source>%1: the environment looks right; look in the job&apos;s log for &apos;NET/Socket&apos; against &apos;NET/IB&apos; (NCCL_DEBUG=INFO), at the RCCL build in the image, and whether /dev/infiniband is usable there.</source>
+        <translation>%1: o ambiente parece certo; procure no log do job &apos;NET/Socket&apos; versus &apos;NET/IB&apos; (NCCL_DEBUG=INFO), confira o build do RCCL na imagem e se /dev/infiniband pode ser usado lá.</translation>
+    </message>
+    <message>
+        <source>counters not read</source>
+        <translation>contadores não lidos</translation>
+    </message>
+    <message>
+        <source>One node: no traffic crosses between nodes, nothing to prove.</source>
+        <translation>Um só nó: nenhum tráfego passa entre nós, nada a provar.</translation>
+    </message>
+    <message>
+        <source>The counters could not be read on %1.</source>
+        <translation>Os contadores não puderam ser lidos em %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n RDMA packet(s)</source>
+        <translation>
+            <numerusform>%n pacote RDMA</numerusform>
+            <numerusform>%n pacotes RDMA</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 over RDMA</source>
+        <translation>%1 via RDMA</translation>
+    </message>
+    <message>
+        <source>%1 through the NIC</source>
+        <translation>%1 pela NIC</translation>
+    </message>
+    <message>
+        <source>no RDMA port</source>
+        <translation>nenhuma porta RDMA</translation>
+    </message>
+    <message>
+        <source>no counters</source>
+        <translation>nenhum contador</translation>
+    </message>
+    <message>
+        <source>RDMA carried the tensor-parallel traffic on every node.</source>
+        <translation>O RDMA carregou o tráfego de paralelismo de tensor em todos os nós.</translation>
+    </message>
+    <message>
+        <source>The tensor-parallel traffic went over TCP, not RDMA: the RDMA counters did not move while the data-plane NICs carried it.</source>
+        <translation>O tráfego de paralelismo de tensor passou por TCP, não por RDMA: os contadores RDMA não se moveram enquanto as NICs do plano de dados o carregavam.</translation>
+    </message>
+    <message>
+        <source>No traffic between the nodes during the smoke test: the model may not be split across them.</source>
+        <translation>Nenhum tráfego entre os nós durante o teste rápido: o modelo pode não estar dividido entre eles.</translation>
+    </message>
+    <message>
+        <source>RDMA on %1, but not on %2.</source>
+        <translation>RDMA em %1, mas não em %2.</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::jobs::JobDiscovery</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>A job file on %1 is not readable: %2</source>
+        <translation>Um arquivo de job em %1 não pode ser lido: %2</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::jobs::JobLauncher</name>
+    <message>
+        <source>%1 is not connected over SSH.</source>
+        <translation>%1 não está conectado por SSH.</translation>
+    </message>
+    <message>
+        <source>the command failed</source>
+        <translation>o comando falhou</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Cancelado.</translation>
+    </message>
+    <message>
+        <source>Nothing to launch.</source>
+        <translation>Nada a iniciar.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Checking %n node(s): runtime, model, ports, memory.</source>
+        <translation>
+            <numerusform>Verificando %n nó: runtime, modelo, portas, memória.</numerusform>
+            <numerusform>Verificando %n nós: runtime, modelo, portas, memória.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the checks could not run: %1</source>
+        <translation>as verificações não puderam rodar: %1</translation>
+    </message>
+    <message>
+        <source>the image %1 is not there: pull it first (%2 pull %1).</source>
+        <translation>a imagem %1 não está lá: baixe-a antes (%2 pull %1).</translation>
+    </message>
+    <message>
+        <source>there is no toolbox container %1 (toolbox create %1).</source>
+        <translation>não existe o contêiner de toolbox %1 (toolbox create %1).</translation>
+    </message>
+    <message>
+        <source>%1 is not installed.</source>
+        <translation>%1 não está instalado.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not found in the job&apos;s PATH%2.</source>
+        <translation>&apos;%1&apos; não foi encontrado no PATH do job%2.</translation>
+    </message>
+    <message>
+        <source> inside the toolbox %1</source>
+        <translation> dentro do toolbox %1</translation>
+    </message>
+    <message>
+        <source>the model %1 is not on this node (every node needs the weights locally).</source>
+        <translation>o modelo %1 não está neste nó (cada nó precisa dos pesos localmente).</translation>
+    </message>
+    <message>
+        <source>port %1 is in use; stop what listens there or choose another port.</source>
+        <translation>a porta %1 está em uso; pare o que escuta nela ou escolha outra porta.</translation>
+    </message>
+    <message>
+        <source>the job &apos;%1&apos; already runs here (%2): stop it first.</source>
+        <translation>o job &apos;%1&apos; já está rodando aqui (%2): pare-o antes.</translation>
+    </message>
+    <message>
+        <source>the model (%1) does not fit: this node&apos;s share of the weights alone is %2, and %3 of its %4 %5 is %6.</source>
+        <translation>o modelo (%1) não cabe: só a parte dos pesos deste nó já ocupa %2, e %3 dos seus %4 de %5 são %6.</translation>
+    </message>
+    <message>
+        <source>The weights&apos; share (%1) leaves little of %2 for the KV cache.</source>
+        <translation>A parte dos pesos (%1) deixa pouco de %2 para o cache KV.</translation>
+    </message>
+    <message>
+        <source>The job cannot start:
+%1</source>
+        <translation>O job não pode iniciar:
+%1</translation>
+    </message>
+    <message>
+        <source>Checks passed.</source>
+        <translation>Verificações aprovadas.</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the job file: %2</source>
+        <translation>%1: não é possível gravar o arquivo do job: %2</translation>
+    </message>
+    <message>
+        <source>The job runs: %1/v1</source>
+        <translation>O job está rodando: %1/v1</translation>
+    </message>
+    <message>
+        <source>Starting %1: %2</source>
+        <translation>Iniciando %1: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 did not start: %3</source>
+        <translation>%1: %2 não iniciou: %3</translation>
+    </message>
+    <message>
+        <source>%1 started (%2); waiting until %3.</source>
+        <translation>%1 iniciado (%2); aguardando: %3.</translation>
+    </message>
+    <message>
+        <source>%1 on %2 ended while starting. The end of its log:
+%3</source>
+        <translation>%1 em %2 terminou durante a inicialização. O fim do log:
+%3</translation>
+    </message>
+    <message>
+        <source>%1 ready: %2</source>
+        <translation>%1 pronto: %2</translation>
+    </message>
+    <message>
+        <source>Not ready in time: %1%2</source>
+        <translation>Não ficou pronto a tempo: %1%2</translation>
+    </message>
+    <message>
+        <source> (last seen: %1)</source>
+        <translation> (visto por último: %1)</translation>
+    </message>
+    <message>
+        <source>/v1/models lists %1</source>
+        <translation>/v1/models lista %1</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nada</translation>
+    </message>
+    <message>
+        <source>Ray does not answer yet</source>
+        <translation>o Ray ainda não responde</translation>
+    </message>
+    <message>
+        <source>the Ray cluster has %1 of %2 nodes</source>
+        <translation>o cluster Ray tem %1 de %2 nós</translation>
+    </message>
+    <message>
+        <source>Stopping what was started on every node.</source>
+        <translation>Parando o que foi iniciado em cada nó.</translation>
+    </message>
+    <message>
+        <source>%1 could not be stopped: %2</source>
+        <translation>%1 não pôde ser parado: %2</translation>
+    </message>
+    <message>
+        <source>%1 stopped.</source>
+        <translation>%1 parado.</translation>
+    </message>
+    <message>
+        <source>Stopping the job &apos;%1&apos;.</source>
+        <translation>Parando o job &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>Some parts of the job could not be stopped (see the messages).</source>
+        <translation>Algumas partes do job não puderam ser paradas (veja as mensagens).</translation>
+    </message>
+    <message>
+        <source>Counters not read: %1</source>
+        <translation>Contadores não lidos: %1</translation>
+    </message>
+    <message>
+        <source>Smoke test: counters, %1 s of background, one chat completion, counters again.</source>
+        <translation>Teste rápido: contadores, %1 s de tráfego de fundo, um chat completion, contadores de novo.</translation>
+    </message>
+    <message>
+        <source>Chat completion through %1/v1 ...</source>
+        <translation>Chat completion por %1/v1 ...</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>n/d</translation>
+    </message>
+    <message>
+        <source>The smoke test failed: %1</source>
+        <translation>O teste rápido falhou: %1</translation>
+    </message>
+    <message>
+        <source>Likely cause: %1</source>
+        <translation>Causa provável: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Answer: %n token(s), first after %1 ms, %2 tokens/s.</source>
+        <translation>
+            <numerusform>Resposta: %n token, o primeiro após %1 ms, %2 tokens/s.</numerusform>
+            <numerusform>Resposta: %n tokens, o primeiro após %1 ms, %2 tokens/s.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>halolink::setup</name>
+    <message>
+        <source>No network interface besides the one carrying the SSH connection: the data plane needs its own.</source>
+        <translation>Nenhuma interface de rede além da que carrega a conexão SSH: o plano de dados precisa de uma própria.</translation>
+    </message>
+    <message>
+        <source>%1 has the RDMA device %2 (%3) and does not carry the SSH connection.</source>
+        <translation>%1 tem o dispositivo RDMA %2 (%3) e não carrega a conexão SSH.</translation>
+    </message>
+    <message>
+        <source>transport unknown</source>
+        <translation>transporte desconhecido</translation>
+    </message>
+    <message>
+        <source>%1 has no RDMA device; RDMA there needs Soft-RoCE (software, much slower than a RoCE NIC).</source>
+        <translation>%1 não tem dispositivo RDMA; lá o RDMA precisa do Soft-RoCE (em software, bem mais lento que uma NIC RoCE).</translation>
+    </message>
+    <message>
+        <source>A cluster needs at least two nodes.</source>
+        <translation>Um cluster precisa de pelo menos dois nós.</translation>
+    </message>
+    <message>
+        <source>At most 64 nodes.</source>
+        <translation>No máximo 64 nós.</translation>
+    </message>
+    <message>
+        <source>A direct cable joins exactly two nodes; with %1 nodes choose a switch.</source>
+        <translation>Um cabo direto liga exatamente dois nós; com %1 nós, escolha um switch.</translation>
+    </message>
+    <message>
+        <source>MTU %1 is out of range: 1280 to 9216.</source>
+        <translation>A MTU %1 está fora do intervalo: 1280 a 9216.</translation>
+    </message>
+    <message>
+        <source>MTU %1 below 4200 limits RDMA to 1024- or 2048-byte packets; 9000 is usual.</source>
+        <translation>Uma MTU de %1, abaixo de 4200, limita o RDMA a pacotes de 1024 ou 2048 bytes; 9000 é o usual.</translation>
+    </message>
+    <message>
+        <source>DSCP %1 is out of range: 0 to 63.</source>
+        <translation>O DSCP %1 está fora do intervalo: 0 a 63.</translation>
+    </message>
+    <message>
+        <source>PFC priority %1 is out of range: 0 to 7.</source>
+        <translation>A prioridade PFC %1 está fora do intervalo: 0 a 7.</translation>
+    </message>
+    <message>
+        <source>The rollback timer must be 30 s to 24 h.</source>
+        <translation>O temporizador de reversão deve ficar entre 30 s e 24 h.</translation>
+    </message>
+    <message>
+        <source>%1: choose the data-plane interface.</source>
+        <translation>%1: escolha a interface do plano de dados.</translation>
+    </message>
+    <message>
+        <source>%1 has no interface %2.</source>
+        <translation>%1 não tem a interface %2.</translation>
+    </message>
+    <message>
+        <source>%1: %2 carries the SSH connection HaloLink uses; the data plane needs another interface.</source>
+        <translation>%1: %2 carrega a conexão SSH que o HaloLink usa; o plano de dados precisa de outra interface.</translation>
+    </message>
+    <message>
+        <source>%1: %2 has no RDMA device. Choose the RDMA NIC, or allow Soft-RoCE (software RDMA, for testing).</source>
+        <translation>%1: %2 não tem dispositivo RDMA. Escolha a NIC RDMA ou permita o Soft-RoCE (RDMA em software, para testes).</translation>
+    </message>
+    <message>
+        <source>%1: %2 is InfiniBand; RoCE v2 configuration is for Ethernet ports.</source>
+        <translation>%1: %2 é InfiniBand; a configuração RoCE v2 é para portas Ethernet.</translation>
+    </message>
+    <message>
+        <source>%1: give the data-plane address as a.b.c.d/prefix.</source>
+        <translation>%1: informe o endereço do plano de dados como a.b.c.d/prefixo.</translation>
+    </message>
+    <message>
+        <source>%1: &apos;%2&apos; is not an IPv4 address with a prefix (a.b.c.d/prefix).</source>
+        <translation>%1: &apos;%2&apos; não é um endereço IPv4 com prefixo (a.b.c.d/prefixo).</translation>
+    </message>
+    <message>
+        <source>%1: prefix /%2 is out of range: /8 to /30.</source>
+        <translation>%1: o prefixo /%2 está fora do intervalo: /8 a /30.</translation>
+    </message>
+    <message>
+        <source>%1: %2 is the %3 address of its subnet.</source>
+        <translation>%1: %2 é o endereço de %3 da sua sub-rede.</translation>
+    </message>
+    <message>
+        <source>network</source>
+        <translation>rede</translation>
+    </message>
+    <message>
+        <source>broadcast</source>
+        <translation>broadcast</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not a usable unicast address.</source>
+        <translation>%1: %2 não é um endereço unicast utilizável.</translation>
+    </message>
+    <message>
+        <source>%1: %2 overlaps the management network %3 (%4 on %5); use another subnet.</source>
+        <translation>%1: %2 se sobrepõe à rede de gerência %3 (%4 em %5); use outra sub-rede.</translation>
+    </message>
+    <message>
+        <source>%1: %2 overlaps %3 on %4 of %5.</source>
+        <translation>%1: %2 se sobrepõe a %3 em %4 de %5.</translation>
+    </message>
+    <message>
+        <source>%1 and %2 both have %3.</source>
+        <translation>%1 e %2 têm ambos %3.</translation>
+    </message>
+    <message>
+        <source>%1 (%2) and %3 (%4) are in different subnets; each reaches the other through a host route, which works on one cable or switch but is unusual.</source>
+        <translation>%1 (%2) e %3 (%4) estão em sub-redes diferentes; cada um alcança o outro por uma rota de host, o que funciona num mesmo cabo ou switch, mas é incomum.</translation>
+    </message>
+    <message>
+        <source>No QoS: RoCE traffic shares the link with everything else and relies on link flow control, or on nothing. On a quiet direct cable that works; under load, drops make RDMA retransmit and slow down sharply.</source>
+        <translation>Sem QoS: o tráfego RoCE divide o enlace com todo o resto e depende do controle de fluxo do enlace, ou de nada. Num cabo direto sem outro tráfego isso funciona; sob carga, os descartes fazem o RDMA retransmitir e ficar muito mais lento.</translation>
+    </message>
+    <message>
+        <source>RDMA packets are marked DSCP %1 (ToS %2%3) and mapped to priority %4; priority flow control (PFC) pauses only that priority when a receiver fills up, so RDMA is not dropped while other traffic is not held up.%5</source>
+        <translation>Os pacotes RDMA são marcados com DSCP %1 (ToS %2%3) e mapeados para a prioridade %4; o controle de fluxo por prioridade (PFC) pausa só essa prioridade quando um receptor enche, assim o RDMA não sofre descartes e o resto do tráfego não fica retido.%5</translation>
+    </message>
+    <message>
+        <source>, ECN-capable</source>
+        <translation>, com ECN</translation>
+    </message>
+    <message>
+        <source> ECN lets a congested switch or NIC mark packets instead of dropping them, and the sender slows down (where the driver supports it).</source>
+        <translation> O ECN permite que um switch ou uma NIC congestionada marque os pacotes em vez de descartá-los, e o remetente desacelera (onde o driver suporta).</translation>
+    </message>
+    <message>
+        <source>Add amdgpu.gttsize and ttm.pages_limit to the kernel command line so the GPU can use most of the memory.</source>
+        <translation>Adicione amdgpu.gttsize e ttm.pages_limit à linha de comando do kernel para que a GPU possa usar a maior parte da memória.</translation>
+    </message>
+    <message>
+        <source>Add &apos;amdgpu.gttsize=%1 ttm.pages_limit=%2&apos; to the kernel command line (about %3 GiB for the GPU, 4 GiB left to the system), then reboot.</source>
+        <translation>Adicione &apos;amdgpu.gttsize=%1 ttm.pages_limit=%2&apos; à linha de comando do kernel (cerca de %3 GiB para a GPU, 4 GiB ficam para o sistema) e reinicie.</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>ok</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>info</translation>
+    </message>
+    <message>
+        <source>warn</source>
+        <translation>aviso</translation>
+    </message>
+    <message>
+        <source>fail</source>
+        <translation>falha</translation>
+    </message>
+    <message>
+        <source>Data plane apart from management</source>
+        <translation>Plano de dados separado da gerência</translation>
+    </message>
+    <message>
+        <source>No interface other than the one carrying SSH.</source>
+        <translation>Nenhuma interface além da que carrega o SSH.</translation>
+    </message>
+    <message>
+        <source>Connect the RDMA NIC (or a second NIC) and keep SSH on the management network.</source>
+        <translation>Conecte a NIC RDMA (ou uma segunda NIC) e mantenha o SSH na rede de gerência.</translation>
+    </message>
+    <message>
+        <source>Data plane on %1; SSH stays on its own interface, which configuration never touches.</source>
+        <translation>Plano de dados em %1; o SSH fica na sua própria interface, na qual a configuração nunca mexe.</translation>
+    </message>
+    <message>
+        <source>rdma-core (libibverbs, librdmacm)</source>
+        <translation>rdma-core (libibverbs, librdmacm)</translation>
+    </message>
+    <message>
+        <source>Install rdma-core: Debian/Ubuntu &apos;apt install rdma-core ibverbs-providers librdmacm1&apos;, Fedora &apos;dnf install rdma-core libibverbs librdmacm&apos;.</source>
+        <translation>Instale o rdma-core: Debian/Ubuntu &apos;apt install rdma-core ibverbs-providers librdmacm1&apos;, Fedora &apos;dnf install rdma-core libibverbs librdmacm&apos;.</translation>
+    </message>
+    <message>
+        <source>RDMA device and driver</source>
+        <translation>Dispositivo e driver RDMA</translation>
+    </message>
+    <message>
+        <source>No RDMA device; a Soft-RoCE device will be created on %1 (allowed for this setup).</source>
+        <translation>Nenhum dispositivo RDMA; um dispositivo Soft-RoCE será criado em %1 (permitido nesta configuração).</translation>
+    </message>
+    <message>
+        <source>Load the NIC&apos;s RDMA driver (irdma for Intel E810, mlx5_ib for ConnectX) and check &apos;rdma link&apos;; or allow Soft-RoCE for a test setup without RDMA NICs.</source>
+        <translation>Carregue o driver RDMA da NIC (irdma para Intel E810, mlx5_ib para ConnectX) e confira &apos;rdma link&apos;; ou permita o Soft-RoCE numa configuração de teste sem NICs RDMA.</translation>
+    </message>
+    <message>
+        <source>RDMA mode (RoCE v2, not iWARP)</source>
+        <translation>Modo RDMA (RoCE v2, não iWARP)</translation>
+    </message>
+    <message>
+        <source>%1 runs iWARP; the configuration switches it to RoCE v2 (devlink enable_roce).</source>
+        <translation>%1 usa iWARP; a configuração o muda para RoCE v2 (devlink enable_roce).</translation>
+    </message>
+    <message>
+        <source>Not the data interface: left as it is.</source>
+        <translation>Não é a interface de dados: fica como está.</translation>
+    </message>
+    <message>
+        <source>RDMA port state</source>
+        <translation>Estado da porta RDMA</translation>
+    </message>
+    <message>
+        <source>%1 is not ACTIVE yet; configuration brings %2 up.</source>
+        <translation>%1 ainda não está ACTIVE; a configuração ativa %2.</translation>
+    </message>
+    <message>
+        <source>If it stays down afterwards, check the cable and the link partner (ethtool %1).</source>
+        <translation>Se continuar inativa depois, confira o cabo e o outro lado do enlace (ethtool %1).</translation>
+    </message>
+    <message>
+        <source>%1 is not ACTIVE; it is not on the data interface and is not used.</source>
+        <translation>%1 não está ACTIVE; não está na interface de dados e não é usada.</translation>
+    </message>
+    <message>
+        <source>RoCE v2 GID</source>
+        <translation>GID RoCE v2</translation>
+    </message>
+    <message>
+        <source>No RoCE v2 IPv4 GID yet on %1: it appears when the data address is configured, and its index is detected then, never assumed.</source>
+        <translation>Ainda não há GID IPv4 RoCE v2 em %1: ele aparece quando o endereço de dados é configurado, e seu índice é detectado então, nunca presumido.</translation>
+    </message>
+    <message>
+        <source>%1 has no RoCE v2 IPv4 GID; it is not on the data interface.</source>
+        <translation>%1 não tem GID IPv4 RoCE v2; não está na interface de dados.</translation>
+    </message>
+    <message>
+        <source>MTU</source>
+        <translation>MTU</translation>
+    </message>
+    <message>
+        <source>%1 has a small MTU now; configuration sets the MTU you choose (9000 by default).</source>
+        <translation>%1 tem uma MTU pequena agora; a configuração define a MTU que você escolher (9000 por padrão).</translation>
+    </message>
+    <message>
+        <source>PCIe link width</source>
+        <translation>Largura do enlace PCIe</translation>
+    </message>
+    <message>
+        <source>PCIe link speed</source>
+        <translation>Velocidade do enlace PCIe</translation>
+    </message>
+    <message>
+        <source>The NIC cannot move more than the PCIe link allows. A slot wired x4 (common on small boards) caps a 100 GbE NIC near 50 Gbit/s; use a full-width slot if the board has one, or expect that ceiling in the verification.</source>
+        <translation>A NIC não transfere mais do que o enlace PCIe permite. Um slot com ligação x4 (comum em placas pequenas) limita uma NIC de 100 GbE a cerca de 50 Gbit/s; use um slot de largura total se a placa tiver um, ou espere esse teto na verificação.</translation>
+    </message>
+    <message>
+        <source>GPU memory (GTT) kernel parameters</source>
+        <translation>Parâmetros do kernel para a memória da GPU (GTT)</translation>
+    </message>
+    <message>
+        <source>(amdgpu.gttsize=%1 on the command line)</source>
+        <translation>(amdgpu.gttsize=%1 na linha de comando)</translation>
+    </message>
+    <message>
+        <source>IOMMU mode</source>
+        <translation>Modo da IOMMU</translation>
+    </message>
+    <message>
+        <source>Add &apos;iommu=pt&apos; (or &apos;amd_iommu=off&apos;) to the kernel command line and reboot.</source>
+        <translation>Adicione &apos;iommu=pt&apos; (ou &apos;amd_iommu=off&apos;) à linha de comando do kernel e reinicie.</translation>
+    </message>
+    <message>
+        <source>Firewall on the data port</source>
+        <translation>Firewall na porta de dados</translation>
+    </message>
+    <message>
+        <source>Put the data interface into the trusted zone.</source>
+        <translation>Coloque a interface de dados na zona confiável (trusted).</translation>
+    </message>
+    <message>
+        <source>As root: firewall-cmd --permanent --zone=trusted --add-interface=%1 &amp;&amp; firewall-cmd --reload</source>
+        <translation>Como root: firewall-cmd --permanent --zone=trusted --add-interface=%1 &amp;&amp; firewall-cmd --reload</translation>
+    </message>
+    <message>
+        <source>Management on an RDMA NIC</source>
+        <translation>Gerência numa NIC RDMA</translation>
+    </message>
+    <message>
+        <source>Configuration never touches it. Reach the node over another network so the RDMA NIC can carry the data plane.</source>
+        <translation>A configuração nunca mexe nela. Acesse o nó por outra rede para que a NIC RDMA possa carregar o plano de dados.</translation>
+    </message>
+    <message>
+        <source>NIC driver and firmware</source>
+        <translation>Driver e firmware da NIC</translation>
+    </message>
+    <message>
+        <source>driver %1, firmware %2%3</source>
+        <translation>driver %1, firmware %2%3</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>desconhecido</translation>
+    </message>
+    <message>
+        <source>, RDMA device %1 (%2)</source>
+        <translation>, dispositivo RDMA %1 (%2)</translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <source>&apos;ethtool -i %1&apos; shows no firmware version; an old NVM can lack RoCE v2 features, update it with Intel&apos;s NVM update tool if in doubt.</source>
+        <translation>&apos;ethtool -i %1&apos; não mostra versão de firmware; uma NVM antiga pode não ter recursos do RoCE v2, atualize-a com a ferramenta de atualização de NVM da Intel se tiver dúvida.</translation>
+    </message>
+    <message>
+        <source>ROCm and GPU</source>
+        <translation>ROCm e GPU</translation>
+    </message>
+    <message>
+        <source>(target unknown)</source>
+        <translation>(alvo desconhecido)</translation>
+    </message>
+    <message>
+        <source>No AMD GPU found (amdgpu not loaded?).</source>
+        <translation>Nenhuma GPU AMD encontrada (amdgpu não carregado?).</translation>
+    </message>
+    <message>
+        <source>Inference jobs need the GPU: check that the amdgpu driver is loaded.</source>
+        <translation>Os jobs de inferência precisam da GPU: confira se o driver amdgpu está carregado.</translation>
+    </message>
+    <message>
+        <source>%1; ROCm SMI not found on the host.</source>
+        <translation>%1; ROCm SMI não encontrado no host.</translation>
+    </message>
+    <message>
+        <source>Fine when jobs run in a ROCm container (the usual way); install ROCm on the host for GPU power and temperature readings.</source>
+        <translation>Tudo bem se os jobs rodam num contêiner ROCm (o jeito usual); instale o ROCm no host para ler potência e temperatura da GPU.</translation>
+    </message>
+    <message>
+        <source>%1; ROCm SMI present.</source>
+        <translation>%1; ROCm SMI presente.</translation>
+    </message>
+    <message>
+        <source>Clock</source>
+        <translation>Relógio</translation>
+    </message>
+    <message>
+        <source>Not measured.</source>
+        <translation>Não medido.</translation>
+    </message>
+    <message>
+        <source>%1 ms %2 this computer.</source>
+        <translation>%1 ms %2 em relação a este computador.</translation>
+    </message>
+    <message>
+        <source>ahead of</source>
+        <translation>adiantado</translation>
+    </message>
+    <message>
+        <source>behind</source>
+        <translation>atrasado</translation>
+    </message>
+    <message>
+        <source>Enable time sync (chrony or systemd-timesyncd); a clock this far off breaks TLS, model downloads and cluster timeouts.</source>
+        <translation>Ative a sincronização de horário (chrony ou systemd-timesyncd); um relógio tão defasado quebra o TLS, os downloads de modelos e os timeouts do cluster.</translation>
+    </message>
+    <message>
+        <source>Enable time sync (chrony or systemd-timesyncd) so logs and latency charts line up.</source>
+        <translation>Ative a sincronização de horário (chrony ou systemd-timesyncd) para que os logs e os gráficos de latência fiquem alinhados.</translation>
+    </message>
+    <message>
+        <source>not started</source>
+        <translation>não iniciado</translation>
+    </message>
+    <message>
+        <source>planning…</source>
+        <translation>planejando…</translation>
+    </message>
+    <message>
+        <source>planned</source>
+        <translation>planejado</translation>
+    </message>
+    <message>
+        <source>applying…</source>
+        <translation>aplicando…</translation>
+    </message>
+    <message>
+        <source>applied, awaiting confirmation</source>
+        <translation>aplicado, aguardando confirmação</translation>
+    </message>
+    <message>
+        <source>verifying…</source>
+        <translation>verificando…</translation>
+    </message>
+    <message>
+        <source>verified, awaiting confirmation</source>
+        <translation>verificado, aguardando confirmação</translation>
+    </message>
+    <message>
+        <source>confirming…</source>
+        <translation>confirmando…</translation>
+    </message>
+    <message>
+        <source>confirmed</source>
+        <translation>confirmado</translation>
+    </message>
+    <message>
+        <source>rolling back…</source>
+        <translation>revertendo…</translation>
+    </message>
+    <message>
+        <source>rolled back</source>
+        <translation>revertido</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>falhou</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::setup::SetupController</name>
+    <message>
+        <source>restarting the agent so that it lets go of the Soft-RoCE device</source>
+        <translation>reiniciando o agente para que ele libere o dispositivo Soft-RoCE</translation>
+    </message>
+    <message>
+        <source>%1 is not connected.</source>
+        <translation>%1 não está conectado.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>sudo on %1 does not let this user run the engine as root; nothing was run. Allow it in the node&apos;s sudoers or connect as root. (%2)</source>
+        <translation>O sudo em %1 não permite que este usuário execute o engine como root; nada foi executado. Permita isso no sudoers do nó ou conecte como root. (%2)</translation>
+    </message>
+    <message>
+        <source>plan: %1 steps, %2 to run</source>
+        <translation>plano: %1 etapas, %2 a executar</translation>
+    </message>
+    <message>
+        <source>applied; rolled back by itself at %1 unless confirmed</source>
+        <translation>aplicado; será revertido automaticamente às %1, a menos que seja confirmado</translation>
+    </message>
+    <message>
+        <source>apply ended without awaiting confirmation</source>
+        <translation>a aplicação terminou sem aguardar confirmação</translation>
+    </message>
+    <message>
+        <source>apply failed: %1 — the steps already applied were rolled back</source>
+        <translation>a aplicação falhou: %1 — as etapas já aplicadas foram revertidas</translation>
+    </message>
+    <message>
+        <source>apply failed: %1</source>
+        <translation>a aplicação falhou: %1</translation>
+    </message>
+    <message>
+        <source>checks failed: %1</source>
+        <translation>as verificações falharam: %1</translation>
+    </message>
+    <message>
+        <source>verify: all checks pass</source>
+        <translation>verificação: todas as verificações passaram</translation>
+    </message>
+    <message>
+        <source>verify: %1</source>
+        <translation>verificação: %1</translation>
+    </message>
+    <message>
+        <source>verify failed: %1</source>
+        <translation>a verificação falhou: %1</translation>
+    </message>
+    <message>
+        <source>confirmed</source>
+        <translation>confirmado</translation>
+    </message>
+    <message>
+        <source>confirm failed: %1</source>
+        <translation>a confirmação falhou: %1</translation>
+    </message>
+    <message>
+        <source>status: %1</source>
+        <translation>status: %1</translation>
+    </message>
+    <message>
+        <source>status: %1%2</source>
+        <translation>status: %1%2</translation>
+    </message>
+    <message>
+        <source>rolled back</source>
+        <translation>revertido</translation>
+    </message>
+    <message>
+        <source>rollback failed: %1</source>
+        <translation>a reversão falhou: %1</translation>
+    </message>
+    <message>
+        <source>No sudo password given: %1 was not changed.</source>
+        <translation>Nenhuma senha do sudo foi informada: %1 não foi alterado.</translation>
+    </message>
+    <message>
+        <source>reflector: %1</source>
+        <translation>refletor: %1</translation>
+    </message>
+    <message>
+        <source>%1 → %2: %3 %4</source>
+        <translation>%1 → %2: %3 %4</translation>
+    </message>
+    <message>
+        <source>%1 is not connected</source>
+        <translation>%1 não está conectado</translation>
+    </message>
+    <message>
+        <source>no reflector on %1</source>
+        <translation>nenhum refletor em %1</translation>
+    </message>
+    <message>
+        <source>no address for %1</source>
+        <translation>nenhum endereço para %1</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 falhou: %2</translation>
+    </message>
+    <message>
+        <source>one-way p50 %1</source>
+        <translation>p50 unidirecional %1</translation>
+    </message>
+    <message>
+        <source>no figure</source>
+        <translation>sem valor de referência</translation>
+    </message>
+    <message>
+        <source>the %1 Gbit/s link</source>
+        <translation>o enlace de %1 Gbit/s</translation>
+    </message>
+    <message>
+        <source>PCIe x%1 at %2 GT/s on %3</source>
+        <translation>PCIe x%1 a %2 GT/s em %3</translation>
+    </message>
+    <message>
+        <source>Soft-RoCE (software RDMA): no hardware figures to expect; RDMA must work, and may well be slower than TCP.</source>
+        <translation>Soft-RoCE (RDMA em software): não há valores de hardware a esperar; o RDMA precisa funcionar e pode muito bem ser mais lento que o TCP.</translation>
+    </message>
+    <message>
+        <source>RoCE NIC (E810): about 5 µs one way</source>
+        <translation>NIC RoCE (E810): cerca de 5 µs em um sentido</translation>
+    </message>
+    <message>
+        <source>RoCE NIC: a few µs one way</source>
+        <translation>NIC RoCE: alguns µs em um sentido</translation>
+    </message>
+    <message>
+        <source>, RDMA bandwidth up to about %1 (%2)</source>
+        <translation>, largura de banda RDMA de até cerca de %1 (%2)</translation>
+    </message>
+    <message>
+        <source>TCP latency</source>
+        <translation>latência TCP</translation>
+    </message>
+    <message>
+        <source>RDMA latency</source>
+        <translation>latência RDMA</translation>
+    </message>
+    <message>
+        <source>TCP bandwidth</source>
+        <translation>largura de banda TCP</translation>
+    </message>
+    <message>
+        <source>RDMA bandwidth</source>
+        <translation>largura de banda RDMA</translation>
+    </message>
+    <message>
+        <source>RDMA one-way latency %1 is far above a RoCE NIC&apos;s few µs: check flow control (PFC), MTU and that the RDMA port is the data-plane one.</source>
+        <translation>A latência RDMA em um sentido, %1, está muito acima dos poucos µs de uma NIC RoCE: confira o controle de fluxo (PFC), a MTU e se a porta RDMA é a do plano de dados.</translation>
+    </message>
+    <message>
+        <source>RDMA is slower than TCP between these nodes.</source>
+        <translation>O RDMA está mais lento que o TCP entre estes nós.</translation>
+    </message>
+    <message>
+        <source>RDMA bandwidth %1 is under half of what %2 allows.</source>
+        <translation>A largura de banda RDMA de %1 é menos da metade do que %2 permite.</translation>
+    </message>
+    <message>
+        <source>not a HaloLink setup file</source>
+        <translation>não é um arquivo de configuração do HaloLink</translation>
+    </message>
+    <message>
+        <source>setup file version %1 is not supported</source>
+        <translation>a versão %1 do arquivo de configuração não é suportada</translation>
+    </message>
+    <message>
+        <source>node &apos;%1&apos; is no longer in the inventory</source>
+        <translation>o nó &apos;%1&apos; não está mais no inventário</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON: %2</source>
+        <translation>%1 não é um JSON válido: %2</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ssh</name>
+    <message>
+        <source>directory</source>
+        <translation>diretório</translation>
+    </message>
+    <message>
+        <source>host</source>
+        <translation>host</translation>
+    </message>
+    <message>
+        <source>user</source>
+        <translation>usuário</translation>
+    </message>
+    <message>
+        <source>identity file</source>
+        <translation>arquivo de identidade</translation>
+    </message>
+    <message>
+        <source>known_hosts file</source>
+        <translation>arquivo known_hosts</translation>
+    </message>
+    <message>
+        <source>global known_hosts file</source>
+        <translation>arquivo known_hosts global</translation>
+    </message>
+    <message>
+        <source>agent socket</source>
+        <translation>socket do agente</translation>
+    </message>
+    <message>
+        <source>unknown libssh error</source>
+        <translation>erro desconhecido da libssh</translation>
+    </message>
+    <message>
+        <source>Cannot set the SSH %1 &quot;%2&quot;: %3</source>
+        <translation>Não é possível definir o %1 do SSH &quot;%2&quot;: %3</translation>
+    </message>
+    <message>
+        <source>No host given.</source>
+        <translation>Nenhum host informado.</translation>
+    </message>
+    <message>
+        <source>Cannot read the SSH config%1: %2</source>
+        <translation>Não é possível ler a configuração do SSH%1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot set the SSH port %1.</source>
+        <translation>Não é possível definir a porta SSH %1.</translation>
+    </message>
+    <message>
+        <source>The server sent no host key: %1</source>
+        <translation>O servidor não enviou chave de host: %1</translation>
+    </message>
+    <message>
+        <source>Cannot hash the host key: %1</source>
+        <translation>Não é possível calcular o hash da chave do host: %1</translation>
+    </message>
+    <message>
+        <source>Cannot format the host key fingerprint.</source>
+        <translation>Não é possível formatar a impressão digital da chave do host.</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ui::ApplyPage</name>
+    <message>
+        <source>Apply</source>
+        <translation>Aplicar</translation>
+    </message>
+    <message>
+        <source>The engine applies the plan on every node at once, recording how to undo each step first.</source>
+        <translation>O engine aplica o plano em todos os nós ao mesmo tempo, registrando antes como desfazer cada etapa.</translation>
+    </message>
+    <message>
+        <source>&amp;Apply Now</source>
+        <translation>&amp;Aplicar agora</translation>
+    </message>
+    <message>
+        <source>&amp;Roll Back All</source>
+        <translation>&amp;Reverter tudo</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>Nó</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Etapa</translation>
+    </message>
+    <message>
+        <source>Rolls back by itself at</source>
+        <translation>Reverte sozinho às</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>Problema</translation>
+    </message>
+    <message>
+        <source>Apply progress per node</source>
+        <translation>Progresso da aplicação por nó</translation>
+    </message>
+    <message>
+        <source>Apply log</source>
+        <translation>Log da aplicação</translation>
+    </message>
+    <message>
+        <source>Safety net: before its first change each node writes an undo journal, and a watchdog on the node undoes everything by itself %1 s after the last step unless HaloLink confirms it at the end of this wizard — even if this computer crashes or loses the network. A node whose apply fails undoes its own steps at once; the others can be rolled back with one click. SSH interfaces are never touched.</source>
+        <translation>Rede de segurança: antes da primeira alteração, cada nó grava um diário de desfazer, e um watchdog no nó desfaz tudo sozinho %1 s após a última etapa, a menos que o HaloLink confirme no fim deste assistente — mesmo que este computador trave ou perca a rede. Um nó cuja aplicação falha desfaz as próprias etapas na hora; os outros podem ser revertidos com um clique. As interfaces SSH nunca são tocadas.</translation>
+    </message>
+    <message>
+        <source>Working: %1…</source>
+        <translation>Trabalhando: %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) failed and undid their own steps. The others still carry the change: roll them back, or fix the problem and apply again.</source>
+        <translation>
+            <numerusform>%n nó falhou e desfez as próprias etapas. Os outros ainda têm a alteração: reverta-os, ou corrija o problema e aplique de novo.</numerusform>
+            <numerusform>%n nós falharam e desfizeram as próprias etapas. Os outros ainda têm a alteração: reverta-os, ou corrija o problema e aplique de novo.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) failed; nothing is left changed.</source>
+        <translation>
+            <numerusform>%n nó falhou; nada ficou alterado.</numerusform>
+            <numerusform>%n nós falharam; nada ficou alterado.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Applied on every node. Next: verify, then confirm.</source>
+        <translation>Aplicado em todos os nós. Próximo passo: verificar e depois confirmar.</translation>
+    </message>
+    <message>
+        <source>Every node is back to what it was.</source>
+        <translation>Todos os nós voltaram ao que eram.</translation>
+    </message>
+    <message>
+        <source>Press Apply Now when ready.</source>
+        <translation>Pressione Aplicar agora quando estiver pronto.</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ui::CredentialsDialog</name>
+    <message>
+        <source>Sign In — %1</source>
+        <translation>Entrar — %1</translation>
+    </message>
+    <message>
+        <source>%1 asks for the password of %2.</source>
+        <translation>%1 pede a senha de %2.</translation>
+    </message>
+    <message>
+        <source>&amp;Password:</source>
+        <translation>&amp;Senha:</translation>
+    </message>
+    <message>
+        <source>The private key for %1 is protected by a passphrase.</source>
+        <translation>A chave privada de %1 está protegida por uma frase secreta.</translation>
+    </message>
+    <message>
+        <source>&amp;Passphrase:</source>
+        <translation>&amp;Frase secreta:</translation>
+    </message>
+    <message>
+        <source>%1 asks a question to sign in.</source>
+        <translation>%1 faz uma pergunta para entrar.</translation>
+    </message>
+    <message>
+        <source>&amp;Answer:</source>
+        <translation>&amp;Resposta:</translation>
+    </message>
+    <message>
+        <source>&amp;Remember in the system keychain</source>
+        <translation>&amp;Lembrar no chaveiro do sistema</translation>
+    </message>
+    <message>
+        <source>Stored by the system keychain, never in HaloLink&apos;s files.</source>
+        <translation>Armazenado pelo chaveiro do sistema, nunca nos arquivos do HaloLink.</translation>
+    </message>
+    <message>
+        <source>Kept for this connection only.</source>
+        <translation>Mantido apenas para esta conexão.</translation>
+    </message>
+    <message>
+        <source>No system keychain is available, so this is kept in memory for this session only.</source>
+        <translation>Nenhum chaveiro do sistema está disponível, então isto fica na memória apenas durante esta sessão.</translation>
+    </message>
+    <message>
+        <source>&amp;Sign In</source>
+        <translation>&amp;Entrar</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ui::DashboardPage</name>
+    <message numerus="yes">
+        <source>%n min</source>
+        <translation>
+            <numerusform>%n min</numerusform>
+            <numerusform>%n min</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h</source>
+        <translation>
+            <numerusform>%n h</numerusform>
+            <numerusform>%n h</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>Cluster dashboard</source>
+        <translation>Painel do cluster</translation>
+    </message>
+    <message>
+        <source>Time window</source>
+        <translation>Janela de tempo</translation>
+    </message>
+    <message>
+        <source>How much history the charts show</source>
+        <translation>Quanto histórico os gráficos mostram</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pausar</translation>
+    </message>
+    <message>
+        <source>Tables</source>
+        <translation>Tabelas</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>Exportar CSV…</translation>
+    </message>
+    <message>
+        <source>Save the series of the charts, over the time shown, as CSV</source>
+        <translation>Salva as séries dos gráficos, no período mostrado, como CSV</translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation>Exportar PNG…</translation>
+    </message>
+    <message>
+        <source>Save the charts as an image</source>
+        <translation>Salva os gráficos como uma imagem</translation>
+    </message>
+    <message>
+        <source>&amp;Window:</source>
+        <translation>Jane&amp;la:</translation>
+    </message>
+    <message>
+        <source>Latency over time</source>
+        <translation>Latência ao longo do tempo</translation>
+    </message>
+    <message>
+        <source>Also draw the 99th percentile (dashed)</source>
+        <translation>Desenha também o percentil 99 (tracejado)</translation>
+    </message>
+    <message>
+        <source>NIC bandwidth (rx solid, tx dashed)</source>
+        <translation>Largura de banda das NICs (rx contínuo, tx tracejado)</translation>
+    </message>
+    <message>
+        <source>RDMA bandwidth (rx solid, tx dashed)</source>
+        <translation>Largura de banda RDMA (rx contínuo, tx tracejado)</translation>
+    </message>
+    <message>
+        <source>GPU utilization</source>
+        <translation>Utilização da GPU</translation>
+    </message>
+    <message>
+        <source>Unified memory used (VRAM + GTT)</source>
+        <translation>Memória unificada usada (VRAM + GTT)</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Retomar</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>%1 %2 rx</source>
+        <translation>%1 %2 rx</translation>
+    </message>
+    <message>
+        <source>%1 %2 tx</source>
+        <translation>%1 %2 tx</translation>
+    </message>
+    <message>
+        <source>Latency over time, %1%2</source>
+        <translation>Latência ao longo do tempo, %1%2</translation>
+    </message>
+    <message>
+        <source> (picked pairs)</source>
+        <translation> (pares escolhidos)</translation>
+    </message>
+    <message>
+        <source>No GPU telemetry yet (no amdgpu GPU reported by the nodes).</source>
+        <translation>Ainda não há telemetria de GPU (nenhuma GPU amdgpu informada pelos nós).</translation>
+    </message>
+    <message>
+        <source>No GPU memory telemetry yet.</source>
+        <translation>Ainda não há telemetria de memória da GPU.</translation>
+    </message>
+    <message>
+        <source>No NIC telemetry yet.</source>
+        <translation>Ainda não há telemetria das NICs.</translation>
+    </message>
+    <message>
+        <source>No RDMA byte counters: no RDMA device, or a driver that counts only packets (Soft-RoCE).</source>
+        <translation>Sem contadores de bytes RDMA: nenhum dispositivo RDMA, ou um driver que conta só pacotes (Soft-RoCE).</translation>
+    </message>
+    <message>
+        <source>No %1 latency measured yet: the mesh needs two or more nodes.</source>
+        <translation>Nenhuma latência %1 medida ainda: a malha precisa de dois ou mais nós.</translation>
+    </message>
+    <message>
+        <source>Charts show the first %1 nodes; %2 more are in the heatmap and the tables.</source>
+        <translation>Os gráficos mostram os primeiros %1 nós; outros %2 estão no mapa de calor e nas tabelas.</translation>
+    </message>
+    <message>
+        <source>Paused at %1 — data keeps arriving. Resume to follow it.</source>
+        <translation>Pausado às %1 — os dados continuam chegando. Retome para acompanhá-los.</translation>
+    </message>
+    <message>
+        <source>Live, 1 node reporting</source>
+        <translation>Ao vivo, 1 nó enviando dados</translation>
+    </message>
+    <message>
+        <source>Live, %1 nodes reporting</source>
+        <translation>Ao vivo, %1 nós enviando dados</translation>
+    </message>
+    <message>
+        <source>Could not encode the image.</source>
+        <translation>Não foi possível codificar a imagem.</translation>
+    </message>
+    <message>
+        <source>Export CSV</source>
+        <translation>Exportar CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Arquivos CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>Não foi possível gravar %1: %2</translation>
+    </message>
+    <message>
+        <source>Export PNG</source>
+        <translation>Exportar PNG</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>Imagens PNG (*.png)</translation>
+    </message>
+    <message>
+        <source>Freeze the charts; data keeps arriving. Dragging or zooming a time axis pauses too (Ctrl+P).</source>
+        <translation>Congela os gráficos; os dados continuam chegando. Arrastar ou ampliar um eixo de tempo também pausa (Ctrl+P).</translation>
+    </message>
+    <message>
+        <source>Show every chart as a table of the same numbers (Ctrl+T)</source>
+        <translation>Mostra cada gráfico como uma tabela com os mesmos números (Ctrl+T)</translation>
+    </message>
+    <message>
+        <source>Show all charts as tables</source>
+        <translation>Mostrar todos os gráficos como tabelas</translation>
+    </message>
+    <message>
+        <source>Pause the charts</source>
+        <translation>Pausar os gráficos</translation>
+    </message>
+    <message>
+        <source>Export the charts&apos; data as CSV</source>
+        <translation>Exportar os dados dos gráficos como CSV</translation>
+    </message>
+    <message>
+        <source>Export the charts as a PNG image</source>
+        <translation>Exportar os gráficos como uma imagem PNG</translation>
+    </message>
+    <message>
+        <source>Also show the 99th percentile latency</source>
+        <translation>Mostrar também a latência do percentil 99</translation>
+    </message>
+    <message>
+        <source>Dashboard panels</source>
+        <translation>Painéis do painel de controle</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ui::DashboardPanel</name>
+    <message>
+        <source>%1 (table)</source>
+        <translation>%1 (tabela)</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Tabela</translation>
+    </message>
+    <message>
+        <source>Show this chart as a table of the same numbers</source>
+        <translation>Mostra este gráfico como uma tabela com os mesmos números</translation>
+    </message>
+    <message>
+        <source>Show %1 as a table</source>
+        <translation>Mostrar %1 como tabela</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ui::GpuCard</name>
+    <message>
+        <source>GTT is system memory the GPU can map. On a unified-memory APU it should be most of system memory (amdgpu.gttsize, ttm.pages_limit).</source>
+        <translation>GTT é a memória do sistema que a GPU pode mapear. Numa APU com memória unificada, deve ser a maior parte da memória do sistema (amdgpu.gttsize, ttm.pages_limit).</translation>
+    </message>
+    <message>
+        <source>VRAM use</source>
+        <translation>Uso de VRAM</translation>
+    </message>
+    <message>
+        <source>GTT use</source>
+        <translation>Uso de GTT</translation>
+    </message>
+    <message>
+        <source>Device:</source>
+        <translation>Dispositivo:</translation>
+    </message>
+    <message>
+        <source>Busy:</source>
+        <translation>Ocupação:</translation>
+    </message>
+    <message>
+        <source>VRAM:</source>
+        <translation>VRAM:</translation>
+    </message>
+    <message>
+        <source>GTT:</source>
+        <translation>GTT:</translation>
+    </message>
+    <message>
+        <source>GPU reach:</source>
+        <translation>Alcance da GPU:</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>desconhecido</translation>
+    </message>
+    <message>
+        <source>%1 total (use unknown)</source>
+        <translation>%1 no total (uso desconhecido)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 used</source>
+        <translation>%1 de %2 em uso</translation>
+    </message>
+    <message>
+        <source>GPU %1 — %2</source>
+        <translation>GPU %1 — %2</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>GTT is %1 % of system memory</source>
+        <translation>O GTT é %1 % da memória do sistema</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ui::HostKeyDialog</name>
+    <message>
+        <source>Host Key Changed — %1</source>
+        <translation>Chave do host alterada — %1</translation>
+    </message>
+    <message>
+        <source>New Host Key — %1</source>
+        <translation>Nova chave de host — %1</translation>
+    </message>
+    <message>
+        <source>The host key of %1 has changed. HaloLink will not connect.</source>
+        <translation>A chave do host de %1 mudou. O HaloLink não vai se conectar.</translation>
+    </message>
+    <message>
+        <source>The node presents another key than the one recorded in known_hosts. Someone may be intercepting the connection, or the node was reinstalled. If you know why the key changed, remove the old key with ssh-keygen -R and connect again.</source>
+        <translation>O nó apresenta uma chave diferente da registrada em known_hosts. Alguém pode estar interceptando a conexão, ou o nó foi reinstalado. Se você sabe por que a chave mudou, remova a chave antiga com ssh-keygen -R e conecte de novo.</translation>
+    </message>
+    <message>
+        <source>%1 (%2) is not known yet.</source>
+        <translation>%1 (%2) ainda não é conhecido.</translation>
+    </message>
+    <message>
+        <source>Its host key is not in your known_hosts. Compare the fingerprint below with the node&apos;s own (run on the node: ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub). Trust it only if they are the same; it is then saved to known_hosts, as ssh does.</source>
+        <translation>A chave do host dele não está no seu known_hosts. Compare a impressão digital abaixo com a do próprio nó (execute no nó: ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub). Confie nela só se forem iguais; ela é então salva no known_hosts, como o ssh faz.</translation>
+    </message>
+    <message>
+        <source>Key type:</source>
+        <translation>Tipo de chave:</translation>
+    </message>
+    <message>
+        <source>SHA-256 fingerprint:</source>
+        <translation>Impressão digital SHA-256:</translation>
+    </message>
+    <message>
+        <source>SHA-256 fingerprint</source>
+        <translation>Impressão digital SHA-256</translation>
+    </message>
+    <message>
+        <source>&amp;Trust and Connect</source>
+        <translation>&amp;Confiar e conectar</translation>
+    </message>
+    <message>
+        <source>&amp;Reject</source>
+        <translation>&amp;Rejeitar</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ui::JobForm</name>
+    <message>
+        <source>Job name</source>
+        <translation>Nome do job</translation>
+    </message>
+    <message>
+        <source>1-32 lowercase letters, digits and &apos;-&apos;: it names the containers and log files.</source>
+        <translation>1 a 32 letras minúsculas, dígitos e &apos;-&apos;: dá nome aos contêineres e aos arquivos de log.</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>Engine</translation>
+    </message>
+    <message>
+        <source>vLLM over Ray (tensor parallel)</source>
+        <translation>vLLM sobre Ray (paralelismo de tensor)</translation>
+    </message>
+    <message>
+        <source>llama.cpp RPC (layers across nodes)</source>
+        <translation>llama.cpp RPC (camadas entre os nós)</translation>
+    </message>
+    <message>
+        <source>Runtime</source>
+        <translation>Runtime</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>Imagem</translation>
+    </message>
+    <message>
+        <source>container image, or the toolbox&apos;s name</source>
+        <translation>imagem de contêiner, ou o nome do toolbox</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <source>/models/… on every node, or a model id</source>
+        <translation>/models/… em todos os nós, ou o id de um modelo</translation>
+    </message>
+    <message>
+        <source>API port</source>
+        <translation>Porta da API</translation>
+    </message>
+    <message>
+        <source>GPU memory utilization</source>
+        <translation>Utilização de memória da GPU</translation>
+    </message>
+    <message>
+        <source>The share of each node&apos;s GPU memory vLLM may take; 0.90 is the usual value on unified memory.</source>
+        <translation>A fração da memória de GPU de cada nó que o vLLM pode ocupar; 0.90 é o valor usual com memória unificada.</translation>
+    </message>
+    <message>
+        <source>TCP only (NCCL_IB_DISABLE=1)</source>
+        <translation>Só TCP (NCCL_IB_DISABLE=1)</translation>
+    </message>
+    <message>
+        <source>No RDMA: the comparison run.</source>
+        <translation>Sem RDMA: a execução de comparação.</translation>
+    </message>
+    <message>
+        <source>Traffic class</source>
+        <translation>Classe de tráfego</translation>
+    </message>
+    <message>
+        <source>unset</source>
+        <translation>não definida</translation>
+    </message>
+    <message>
+        <source>NCCL_IB_TC: the ToS the cluster setup chose (106 with the default QoS).</source>
+        <translation>NCCL_IB_TC: o ToS que a configuração do cluster escolheu (106 com a QoS padrão).</translation>
+    </message>
+    <message>
+        <source>Environment overrides</source>
+        <translation>Substituições de ambiente</translation>
+    </message>
+    <message>
+        <source>NAME=VALUE NAME=VALUE … (override)</source>
+        <translation>NOME=VALOR NOME=VALOR … (substituição)</translation>
+    </message>
+    <message>
+        <source>Set on every node; they win over the computed values.</source>
+        <translation>Definidas em todos os nós; prevalecem sobre os valores calculados.</translation>
+    </message>
+    <message>
+        <source>Nodes of the job</source>
+        <translation>Nós do job</translation>
+    </message>
+    <message>
+        <source>Checked nodes take part; the first checked node is the head.</source>
+        <translation>Os nós marcados participam; o primeiro nó marcado é o principal.</translation>
+    </message>
+    <message>
+        <source>&amp;Up</source>
+        <translation>P&amp;ara cima</translation>
+    </message>
+    <message>
+        <source>Move the node up</source>
+        <translation>Move o nó para cima</translation>
+    </message>
+    <message>
+        <source>Move the node up (the first checked node is the head)</source>
+        <translation>Move o nó para cima (o primeiro nó marcado é o principal)</translation>
+    </message>
+    <message>
+        <source>&amp;Down</source>
+        <translation>Para bai&amp;xo</translation>
+    </message>
+    <message>
+        <source>Move the node down</source>
+        <translation>Move o nó para baixo</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Nome:</translation>
+    </message>
+    <message>
+        <source>&amp;Engine:</source>
+        <translation>&amp;Engine:</translation>
+    </message>
+    <message>
+        <source>&amp;Runtime:</source>
+        <translation>Run&amp;time:</translation>
+    </message>
+    <message>
+        <source>&amp;Image:</source>
+        <translation>Ima&amp;gem:</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>&amp;Modelo:</translation>
+    </message>
+    <message>
+        <source>API &amp;port:</source>
+        <translation>P&amp;orta da API:</translation>
+    </message>
+    <message>
+        <source>GPU &amp;memory:</source>
+        <translation>Memória da GP&amp;U:</translation>
+    </message>
+    <message>
+        <source>&amp;Traffic class:</source>
+        <translation>Classe de trá&amp;fego:</translation>
+    </message>
+    <message>
+        <source>En&amp;vironment:</source>
+        <translation>Am&amp;biente:</translation>
+    </message>
+    <message>
+        <source>N&amp;odes:</source>
+        <translation>Nó&amp;s:</translation>
+    </message>
+    <message>
+        <source>What would run &amp;where (environment per node, then the steps in order):</source>
+        <translation>O &amp;que rodaria onde (o ambiente de cada nó, depois as etapas em ordem):</translation>
+    </message>
+    <message>
+        <source>What would run on each node</source>
+        <translation>O que rodaria em cada nó</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 — head</source>
+        <translation>%1 — principal</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not NAME=VALUE</source>
+        <translation>&apos;%1&apos; não está no formato NOME=VALOR</translation>
+    </message>
+    <message>
+        <source>No node has a data-plane address yet: run Cluster &gt; Set Up Cluster first.</source>
+        <translation>Nenhum nó tem endereço do plano de dados ainda: execute antes Cluster &gt; Configurar cluster.</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>erro: %1</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ui::JobTableModel</name>
+    <message>
+        <source>running</source>
+        <translation>rodando</translation>
+    </message>
+    <message>
+        <source>partly running</source>
+        <translation>rodando em parte</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>parado</translation>
+    </message>
+    <message>
+        <source>checking…</source>
+        <translation>verificando…</translation>
+    </message>
+    <message>
+        <source>starting…</source>
+        <translation>iniciando…</translation>
+    </message>
+    <message>
+        <source>running, smoke test…</source>
+        <translation>rodando, teste rápido…</translation>
+    </message>
+    <message>
+        <source>stopping…</source>
+        <translation>parando…</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>falhou</translation>
+    </message>
+    <message>
+        <source>unknown (not reachable)</source>
+        <translation>desconhecido (inacessível)</translation>
+    </message>
+    <message>
+        <source>Head: %1</source>
+        <translation>Principal: %1</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Engine, runtime</source>
+        <translation>Engine, runtime</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <source>API</source>
+        <translation>API</translation>
+    </message>
+    <message>
+        <source>Nodes (head first)</source>
+        <translation>Nós (o principal primeiro)</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ui::JobsWindow</name>
+    <message>
+        <source>vLLM over Ray</source>
+        <translation>vLLM sobre Ray</translation>
+    </message>
+    <message>
+        <source>llama.cpp RPC</source>
+        <translation>llama.cpp RPC</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>aguardando</translation>
+    </message>
+    <message>
+        <source>starting…</source>
+        <translation>iniciando…</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>pronto</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>falhou</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>parado</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>rodando</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>desconhecido</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>Problemas</translation>
+    </message>
+    <message>
+        <source>Jobs — HaloLink</source>
+        <translation>Jobs — HaloLink</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>Jobs</translation>
+    </message>
+    <message>
+        <source>New &amp;Job</source>
+        <translation>Novo &amp;job</translation>
+    </message>
+    <message>
+        <source>Describe a job and launch it</source>
+        <translation>Descreva um job e inicie-o</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>Atuali&amp;zar</translation>
+    </message>
+    <message>
+        <source>Look for jobs on the connected nodes again (%1)</source>
+        <translation>Procura de novo os jobs nos nós conectados (%1)</translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>&amp;Parar</translation>
+    </message>
+    <message>
+        <source>Stop every part of the selected job on its nodes</source>
+        <translation>Para todas as partes do job selecionado nos seus nós</translation>
+    </message>
+    <message>
+        <source>Rest&amp;art</source>
+        <translation>&amp;Reiniciar</translation>
+    </message>
+    <message>
+        <source>Stop the selected job, then launch it again with the same settings</source>
+        <translation>Para o job selecionado e o inicia de novo com as mesmas configurações</translation>
+    </message>
+    <message>
+        <source>Smo&amp;ke Test</source>
+        <translation>Teste rápi&amp;do</translation>
+    </message>
+    <message>
+        <source>One prompt through the job&apos;s API, with the RDMA port counters of every node as proof of what carried the traffic</source>
+        <translation>Um prompt pela API do job, com os contadores das portas RDMA de cada nó como prova do que carregou o tráfego</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel Launch</source>
+        <translation>&amp;Cancelar início</translation>
+    </message>
+    <message>
+        <source>Abandon the launch in progress; what was started is stopped again</source>
+        <translation>Abandona o início em andamento; o que foi iniciado é parado de novo</translation>
+    </message>
+    <message>
+        <source>Jobs status</source>
+        <translation>Status dos jobs</translation>
+    </message>
+    <message>
+        <source>Job details</source>
+        <translation>Detalhes do job</translation>
+    </message>
+    <message>
+        <source>&amp;Launch</source>
+        <translation>&amp;Iniciar</translation>
+    </message>
+    <message>
+        <source>Launch the job</source>
+        <translation>Inicia o job</translation>
+    </message>
+    <message>
+        <source>Check every node (runtime, image, model, ports, memory), then start the job in order, waiting for each part to be ready, then run the smoke test</source>
+        <translation>Verifica cada nó (runtime, imagem, modelo, portas, memória), inicia o job em ordem, esperando cada parte ficar pronta, e então roda o teste rápido</translation>
+    </message>
+    <message>
+        <source>New Job</source>
+        <translation>Novo job</translation>
+    </message>
+    <message>
+        <source>Ste&amp;ps, in order (each waits for the one before to be ready):</source>
+        <translation>&amp;Etapas, em ordem (cada uma espera a anterior ficar pronta):</translation>
+    </message>
+    <message>
+        <source>Steps of the job</source>
+        <translation>Etapas do job</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>Nó</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>Papel</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>O quê</translation>
+    </message>
+    <message>
+        <source>Waits for</source>
+        <translation>Espera por</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>&amp;Messages:</source>
+        <translation>&amp;Mensagens:</translation>
+    </message>
+    <message>
+        <source>What the launcher did</source>
+        <translation>O que o inicializador fez</translation>
+    </message>
+    <message>
+        <source>Steps and Messages</source>
+        <translation>Etapas e mensagens</translation>
+    </message>
+    <message>
+        <source>&amp;Node and role:</source>
+        <translation>&amp;Nó e papel:</translation>
+    </message>
+    <message>
+        <source>Node and role of the log</source>
+        <translation>Nó e papel do log</translation>
+    </message>
+    <message>
+        <source>Re&amp;load</source>
+        <translation>Recarre&amp;gar</translation>
+    </message>
+    <message>
+        <source>Reload the log</source>
+        <translation>Recarrega o log</translation>
+    </message>
+    <message>
+        <source>Log of the role</source>
+        <translation>Log do papel</translation>
+    </message>
+    <message>
+        <source>Logs</source>
+        <translation>Logs</translation>
+    </message>
+    <message>
+        <source>Smoke Test and RDMA Proof</source>
+        <translation>Teste rápido e prova de RDMA</translation>
+    </message>
+    <message>
+        <source>Live Traffic</source>
+        <translation>Tráfego ao vivo</translation>
+    </message>
+    <message>
+        <source>The job &apos;%1&apos; runs: %2/v1</source>
+        <translation>O job &apos;%1&apos; está rodando: %2/v1</translation>
+    </message>
+    <message>
+        <source>The job &apos;%1&apos; cannot start; nothing was started:</source>
+        <translation>O job &apos;%1&apos; não pode iniciar; nada foi iniciado:</translation>
+    </message>
+    <message>
+        <source>The launch of &apos;%1&apos; failed; what was started was stopped again:</source>
+        <translation>O início de &apos;%1&apos; falhou; o que foi iniciado foi parado de novo:</translation>
+    </message>
+    <message>
+        <source>The job &apos;%1&apos; did not start (see Steps and Messages).</source>
+        <translation>O job &apos;%1&apos; não iniciou (veja Etapas e mensagens).</translation>
+    </message>
+    <message>
+        <source>Parts of the job &apos;%1&apos; could not be stopped (see Steps and Messages).</source>
+        <translation>Partes do job &apos;%1&apos; não puderam ser paradas (veja Etapas e mensagens).</translation>
+    </message>
+    <message>
+        <source>The job &apos;%1&apos; is stopped.</source>
+        <translation>O job &apos;%1&apos; está parado.</translation>
+    </message>
+    <message>
+        <source>Smoke test of &apos;%1&apos;: %2</source>
+        <translation>Teste rápido de &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>The smoke test of &apos;%1&apos; failed.</source>
+        <translation>O teste rápido de &apos;%1&apos; falhou.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: %2</translation>
+    </message>
+    <message>
+        <source>The smoke test is running…</source>
+        <translation>O teste rápido está rodando…</translation>
+    </message>
+    <message>
+        <source>Select a job in the list, or launch one from New Job.</source>
+        <translation>Selecione um job na lista, ou inicie um em Novo job.</translation>
+    </message>
+    <message>
+        <source>The job cannot start:</source>
+        <translation>O job não pode iniciar:</translation>
+    </message>
+    <message>
+        <source>No SSH node is connected yet: jobs are looked for on connected nodes (Refresh).</source>
+        <translation>Nenhum nó SSH está conectado ainda: os jobs são procurados nos nós conectados (Atualizar).</translation>
+    </message>
+    <message numerus="yes">
+        <source>Looking for jobs on %n node(s)…</source>
+        <translation>
+            <numerusform>Procurando jobs em %n nó…</numerusform>
+            <numerusform>Procurando jobs em %n nós…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 on %2 is not running</source>
+        <translation>%1 em %2 não está rodando</translation>
+    </message>
+    <message>
+        <source>Not reachable: %1</source>
+        <translation>Inacessível: %1</translation>
+    </message>
+    <message>
+        <source>Started %1</source>
+        <translation>Iniciado em %1</translation>
+    </message>
+    <message>
+        <source>Its job.json is no longer on its nodes.</source>
+        <translation>O job.json dele não está mais nos seus nós.</translation>
+    </message>
+    <message>
+        <source>No jobs on the connected nodes.</source>
+        <translation>Nenhum job nos nós conectados.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) found on the connected nodes.</source>
+        <translation>
+            <numerusform>%n job encontrado nos nós conectados.</numerusform>
+            <numerusform>%n jobs encontrados nos nós conectados.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not asked: %1</source>
+        <translation>Não consultados: %1</translation>
+    </message>
+    <message>
+        <source>%1 is not connected (%2).</source>
+        <translation>%1 não está conectado (%2).</translation>
+    </message>
+    <message>
+        <source>The job &apos;%1&apos; is busy (%2): wait, or cancel it.</source>
+        <translation>O job &apos;%1&apos; está ocupado (%2): espere ou cancele-o.</translation>
+    </message>
+    <message>
+        <source>A job named &apos;%1&apos; is busy (%2): wait, or choose another name.</source>
+        <translation>Um job chamado &apos;%1&apos; está ocupado (%2): espere ou escolha outro nome.</translation>
+    </message>
+    <message>
+        <source>A job named &apos;%1&apos; already runs on %2: stop it first, or choose another name.</source>
+        <translation>Um job chamado &apos;%1&apos; já está rodando em %2: pare-o antes ou escolha outro nome.</translation>
+    </message>
+    <message>
+        <source>The job cannot start; nothing was started:</source>
+        <translation>O job não pode iniciar; nada foi iniciado:</translation>
+    </message>
+    <message>
+        <source>The launch was refused: see New Job.</source>
+        <translation>O início foi recusado: veja Novo job.</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>Aviso: %1</translation>
+    </message>
+    <message>
+        <source>Launching &apos;%1&apos;…</source>
+        <translation>Iniciando &apos;%1&apos;…</translation>
+    </message>
+    <message>
+        <source>Stop the job?</source>
+        <translation>Parar o job?</translation>
+    </message>
+    <message>
+        <source>Stop the job &apos;%1&apos; on %2? Requests in flight are cut off.</source>
+        <translation>Parar o job &apos;%1&apos; em %2? As requisições em andamento são interrompidas.</translation>
+    </message>
+    <message>
+        <source>Select a running job to see its data-plane traffic live.</source>
+        <translation>Selecione um job em execução para ver ao vivo o tráfego do plano de dados dele.</translation>
+    </message>
+    <message>
+        <source>The job &apos;%1&apos; is %2: live rates are shown while it runs.</source>
+        <translation>O job &apos;%1&apos; está %2: as taxas ao vivo aparecem enquanto ele roda.</translation>
+    </message>
+    <message>
+        <source>Select a job to read its logs.</source>
+        <translation>Selecione um job para ler os logs dele.</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>%1 is not connected: its logs cannot be read now.</source>
+        <translation>%1 não está conectado: os logs dele não podem ser lidos agora.</translation>
+    </message>
+    <message>
+        <source>The log stream ended (exit code %1).</source>
+        <translation>O fluxo do log terminou (código de saída %1).</translation>
+    </message>
+    <message>
+        <source>The log stream ended: %1</source>
+        <translation>O fluxo do log terminou: %1</translation>
+    </message>
+    <message>
+        <source>The last %1 lines, then new ones as they come.</source>
+        <translation>As últimas %1 linhas, e depois as novas conforme chegam.</translation>
+    </message>
+    <message>
+        <source>Not following the log.</source>
+        <translation>Sem acompanhar o log.</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ui::LatencyHeatmap</name>
+    <message>
+        <source>RDMA</source>
+        <translation>RDMA</translation>
+    </message>
+    <message>
+        <source>Latency measured over RDMA</source>
+        <translation>Latência medida via RDMA</translation>
+    </message>
+    <message>
+        <source>TCP</source>
+        <translation>TCP</translation>
+    </message>
+    <message>
+        <source>Latency measured over TCP</source>
+        <translation>Latência medida via TCP</translation>
+    </message>
+    <message>
+        <source>One-way</source>
+        <translation>Um sentido</translation>
+    </message>
+    <message>
+        <source>One-way latency (round trip / 2, as perftest and sockperf report)</source>
+        <translation>Latência em um sentido (ida e volta / 2, como o perftest e o sockperf informam)</translation>
+    </message>
+    <message>
+        <source>Round trip</source>
+        <translation>Ida e volta</translation>
+    </message>
+    <message>
+        <source>Round-trip latency</source>
+        <translation>Latência de ida e volta</translation>
+    </message>
+    <message>
+        <source>Percentile of each measurement burst</source>
+        <translation>Percentil de cada rajada de medições</translation>
+    </message>
+    <message>
+        <source>Latency percentile</source>
+        <translation>Percentil de latência</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>para</translation>
+    </message>
+    <message>
+        <source>from</source>
+        <translation>de</translation>
+    </message>
+    <message>
+        <source>Latency, %1</source>
+        <translation>Latência, %1</translation>
+    </message>
+    <message>
+        <source>Latency needs two or more nodes: add nodes to see the mesh.</source>
+        <translation>A latência precisa de dois ou mais nós: adicione nós para ver a malha.</translation>
+    </message>
+    <message>
+        <source>No %1 latency measured between these nodes yet.</source>
+        <translation>Nenhuma latência %1 medida entre estes nós ainda.</translation>
+    </message>
+    <message>
+        <source>%1, %2 nodes. Lowest %3 → %4: %5; highest %6 → %7: %8. The table has every pair.</source>
+        <translation>%1, %2 nós. Menor %3 → %4: %5; maior %6 → %7: %8. A tabela tem todos os pares.</translation>
+    </message>
+    <message>
+        <source>%1: nothing measured yet.</source>
+        <translation>%1: nada medido ainda.</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ui::LiveTrafficView</name>
+    <message>
+        <source>Live data-plane traffic per node</source>
+        <translation>Tráfego ao vivo do plano de dados por nó</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>Nó</translation>
+    </message>
+    <message>
+        <source>RDMA device:port</source>
+        <translation>Dispositivo:porta RDMA</translation>
+    </message>
+    <message>
+        <source>RDMA tx</source>
+        <translation>RDMA tx</translation>
+    </message>
+    <message>
+        <source>RDMA rx</source>
+        <translation>RDMA rx</translation>
+    </message>
+    <message>
+        <source>NIC</source>
+        <translation>NIC</translation>
+    </message>
+    <message>
+        <source>NIC tx</source>
+        <translation>NIC tx</translation>
+    </message>
+    <message>
+        <source>NIC rx</source>
+        <translation>NIC rx</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>nenhum</translation>
+    </message>
+    <message>
+        <source>The data plane of each node of the job, averaged over the last second and refreshed every second from the nodes&apos; telemetry (the dashboard&apos;s series). While the job works (a prompt, the smoke test), RDMA tx/rx move when RDMA carries the tensor-parallel traffic; NIC traffic with the RDMA port quiet means TCP.</source>
+        <translation>O plano de dados de cada nó do job, com a média do último segundo, atualizado a cada segundo a partir da telemetria dos nós (as séries do painel). Enquanto o job trabalha (um prompt, o teste rápido), RDMA tx/rx se movem quando o RDMA carrega o tráfego de paralelismo de tensor; tráfego na NIC com a porta RDMA parada significa TCP.</translation>
+    </message>
+    <message>
+        <source>Live rates are shown while the job runs.</source>
+        <translation>As taxas ao vivo aparecem enquanto o job roda.</translation>
+    </message>
+    <message>
+        <source>No recent sample</source>
+        <translation>Nenhuma amostra recente</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ui::MainWindow</name>
+    <message>
+        <source>HaloLink</source>
+        <translation>HaloLink</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>Nós</translation>
+    </message>
+    <message>
+        <source>Engine version</source>
+        <translation>Versão do engine</translation>
+    </message>
+    <message>
+        <source>Engine: not started</source>
+        <translation>Engine: não iniciado</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>&amp;Atualizar</translation>
+    </message>
+    <message>
+        <source>Probe the node again (%1)</source>
+        <translation>Sonda o nó de novo (%1)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Sair</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Arquivo</translation>
+    </message>
+    <message>
+        <source>Cluster &amp;dashboard</source>
+        <translation>&amp;Painel do cluster</translation>
+    </message>
+    <message>
+        <source>Live latency, bandwidth and GPU charts of the whole cluster (%1)</source>
+        <translation>Gráficos ao vivo de latência, largura de banda e GPU do cluster inteiro (%1)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>E&amp;xibir</translation>
+    </message>
+    <message>
+        <source>&amp;Node</source>
+        <translation>&amp;Nó</translation>
+    </message>
+    <message>
+        <source>&amp;Set Up Cluster…</source>
+        <translation>&amp;Configurar cluster…</translation>
+    </message>
+    <message>
+        <source>Guided RoCE v2 setup: nodes, preflight, addresses, QoS, apply with automatic rollback, verification</source>
+        <translation>Configuração guiada do RoCE v2: nós, verificações prévias, endereços, QoS, aplicação com reversão automática, verificação</translation>
+    </message>
+    <message>
+        <source>&amp;Cluster</source>
+        <translation>&amp;Cluster</translation>
+    </message>
+    <message>
+        <source>&amp;Jobs…</source>
+        <translation>&amp;Jobs…</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel jobs (vLLM over Ray, llama.cpp RPC): launch with the RDMA environment from the probes, follow, stop, smoke-test and prove RDMA (%1)</source>
+        <translation>Jobs com paralelismo de tensor (vLLM sobre Ray, llama.cpp RPC): inicie com o ambiente RDMA das sondagens, acompanhe, pare, faça o teste rápido e prove o RDMA (%1)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>A&amp;juda</translation>
+    </message>
+    <message>
+        <source>&amp;About HaloLink</source>
+        <translation>&amp;Sobre o HaloLink</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>Sobre o &amp;Qt</translation>
+    </message>
+    <message>
+        <source>Resume the setup?</source>
+        <translation>Retomar a configuração?</translation>
+    </message>
+    <message>
+        <source>A cluster setup was left unfinished. Resume it where it was?</source>
+        <translation>Uma configuração de cluster ficou inacabada. Retomá-la de onde parou?</translation>
+    </message>
+    <message>
+        <source>Cannot resume</source>
+        <translation>Não é possível retomar</translation>
+    </message>
+    <message>
+        <source>The saved setup cannot be used (%1); starting afresh.</source>
+        <translation>A configuração salva não pode ser usada (%1); começando do zero.</translation>
+    </message>
+    <message>
+        <source>Cluster configured and saved: the dashboard shows it live.</source>
+        <translation>Cluster configurado e salvo: o painel o mostra ao vivo.</translation>
+    </message>
+    <message>
+        <source>The job &apos;%1&apos; runs.</source>
+        <translation>O job &apos;%1&apos; está rodando.</translation>
+    </message>
+    <message>
+        <source>The job &apos;%1&apos; did not start (Cluster &gt; Jobs).</source>
+        <translation>O job &apos;%1&apos; não iniciou (Cluster &gt; Jobs).</translation>
+    </message>
+    <message>
+        <source>Job &apos;%1&apos; is running on %2 (%3)</source>
+        <translation>O job &apos;%1&apos; está rodando em %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Job &apos;%1&apos; is partly running on %2 (%3)</source>
+        <translation>O job &apos;%1&apos; está rodando em parte em %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Starting live telemetry of %1…</source>
+        <translation>Iniciando a telemetria ao vivo de %1…</translation>
+    </message>
+    <message>
+        <source>Live telemetry of %1 stopped (%2); starting it again…</source>
+        <translation>A telemetria ao vivo de %1 parou (%2); iniciando de novo…</translation>
+    </message>
+    <message>
+        <source>No live telemetry from %1: %2</source>
+        <translation>Sem telemetria ao vivo de %1: %2</translation>
+    </message>
+    <message>
+        <source>Demo data: synthetic numbers for 4 imaginary nodes (demo1–demo4), because HALOLINK_DEMO_TELEMETRY is set. Nothing from the demo nodes was measured.</source>
+        <translation>Dados de demonstração: números sintéticos de 4 nós imaginários (demo1–demo4), porque HALOLINK_DEMO_TELEMETRY está definida. Nada dos nós de demonstração foi medido.</translation>
+    </message>
+    <message>
+        <source>Probing %1…</source>
+        <translation>Sondando %1…</translation>
+    </message>
+    <message>
+        <source>%1 is not connected; it is probed when it is.</source>
+        <translation>%1 não está conectado; ele será sondado quando estiver.</translation>
+    </message>
+    <message>
+        <source>%1 probed.</source>
+        <translation>%1 sondado.</translation>
+    </message>
+    <message>
+        <source>Engine: not found</source>
+        <translation>Engine: não encontrado</translation>
+    </message>
+    <message>
+        <source>Probing %1 failed.</source>
+        <translation>A sondagem de %1 falhou.</translation>
+    </message>
+    <message>
+        <source>Engine %1 (protocol %2)</source>
+        <translation>Engine %1 (protocolo %2)</translation>
+    </message>
+    <message>
+        <source>About HaloLink</source>
+        <translation>Sobre o HaloLink</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;HaloLink %1&lt;/h3&gt;&lt;p&gt;Cluster manager for RDMA-linked Strix Halo GPU nodes.&lt;/p&gt;&lt;p&gt;Engine protocol %2.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;HaloLink %1&lt;/h3&gt;&lt;p&gt;Gerenciador de clusters de nós de GPU Strix Halo ligados por RDMA.&lt;/p&gt;&lt;p&gt;Protocolo do engine: %2.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Quit while a job is busy?</source>
+        <translation>Sair com um job ocupado?</translation>
+    </message>
+    <message>
+        <source>A job is being launched, stopped or smoke-tested. Quitting abandons that half-way (jobs already started keep running on their nodes). Quit anyway?</source>
+        <translation>Um job está sendo iniciado, parado ou testado. Sair abandona isso no meio do caminho (os jobs já iniciados continuam rodando nos seus nós). Sair mesmo assim?</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ui::NodeActions</name>
+    <message>
+        <source>&amp;Add Node…</source>
+        <translation>A&amp;dicionar nó…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit Node…</source>
+        <translation>&amp;Editar nó…</translation>
+    </message>
+    <message>
+        <source>Re&amp;move Node</source>
+        <translation>&amp;Remover nó</translation>
+    </message>
+    <message>
+        <source>&amp;Import from SSH Config…</source>
+        <translation>&amp;Importar da configuração SSH…</translation>
+    </message>
+    <message>
+        <source>Re&amp;connect</source>
+        <translation>Re&amp;conectar</translation>
+    </message>
+    <message>
+        <source>Add a node reached over SSH</source>
+        <translation>Adiciona um nó acessado por SSH</translation>
+    </message>
+    <message>
+        <source>Change the selected node&apos;s SSH or data-plane settings</source>
+        <translation>Altera as configurações de SSH ou do plano de dados do nó selecionado</translation>
+    </message>
+    <message>
+        <source>Remove the selected node from HaloLink (nothing on the node changes)</source>
+        <translation>Remove o nó selecionado do HaloLink (nada muda no nó)</translation>
+    </message>
+    <message>
+        <source>Add the Host entries of ~/.ssh/config as nodes</source>
+        <translation>Adiciona as entradas Host do ~/.ssh/config como nós</translation>
+    </message>
+    <message>
+        <source>Connect to the selected node again now</source>
+        <translation>Conecta de novo ao nó selecionado agora</translation>
+    </message>
+    <message>
+        <source>%1: %2 failed: %3</source>
+        <translation>%1: %2 falhou: %3</translation>
+    </message>
+    <message>
+        <source>Node Inventory</source>
+        <translation>Inventário de nós</translation>
+    </message>
+    <message>
+        <source>Add a Node</source>
+        <translation>Adicionar um nó</translation>
+    </message>
+    <message>
+        <source>Added %1; connecting…</source>
+        <translation>%1 adicionado; conectando…</translation>
+    </message>
+    <message>
+        <source>Edit %1</source>
+        <translation>Editar %1</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>Remover %1</translation>
+    </message>
+    <message>
+        <source>Remove %1 from HaloLink? Its connection ends; nothing on the node is changed, and its host key stays in known_hosts.</source>
+        <translation>Remover %1 do HaloLink? A conexão dele é encerrada; nada é alterado no nó, e a chave do host dele continua no known_hosts.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Import from SSH Config</source>
+        <translation>Importar da configuração SSH</translation>
+    </message>
+    <message>
+        <source>Some hosts were not added:
+%1</source>
+        <translation>Alguns hosts não foram adicionados:
+%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) imported.</source>
+        <translation>
+            <numerusform>%n nó importado.</numerusform>
+            <numerusform>%n nós importados.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ui::NodeDialog</name>
+    <message>
+        <source>Add a Node</source>
+        <translation>Adicionar um nó</translation>
+    </message>
+    <message>
+        <source>This Computer</source>
+        <translation>Este computador</translation>
+    </message>
+    <message>
+        <source>Edit %1</source>
+        <translation>Editar %1</translation>
+    </message>
+    <message>
+        <source>This computer runs the engine itself, without SSH. Give its data-plane (RDMA) address if it takes part in the cluster&apos;s latency mesh.</source>
+        <translation>Este computador executa o próprio engine, sem SSH. Informe o endereço do plano de dados (RDMA) dele se ele participar da malha de latência do cluster.</translation>
+    </message>
+    <message>
+        <source>HaloLink reaches the node over SSH, as &lt;code&gt;ssh&lt;/code&gt; would: a Host alias of ~/.ssh/config brings its user, port, key and ProxyJump. Fields left empty come from there.</source>
+        <translation>O HaloLink acessa o nó por SSH, como o &lt;code&gt;ssh&lt;/code&gt; faria: um alias Host do ~/.ssh/config traz o usuário, a porta, a chave e o ProxyJump dele. Os campos deixados em branco vêm de lá.</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Nome:</translation>
+    </message>
+    <message>
+        <source>e.g. halo1</source>
+        <translation>p. ex. halo1</translation>
+    </message>
+    <message>
+        <source>SSH &amp;host:</source>
+        <translation>&amp;Host SSH:</translation>
+    </message>
+    <message>
+        <source>host name, address or ~/.ssh/config alias</source>
+        <translation>nome de host, endereço ou alias do ~/.ssh/config</translation>
+    </message>
+    <message>
+        <source>&amp;User:</source>
+        <translation>&amp;Usuário:</translation>
+    </message>
+    <message>
+        <source>from the ssh config, else your user name</source>
+        <translation>da configuração do ssh; senão, o seu nome de usuário</translation>
+    </message>
+    <message>
+        <source>&amp;Port:</source>
+        <translation>&amp;Porta:</translation>
+    </message>
+    <message>
+        <source>from the ssh config, else 22</source>
+        <translation>da configuração do ssh; senão, 22</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Procurar…</translation>
+    </message>
+    <message>
+        <source>Choose the identity file</source>
+        <translation>Escolha o arquivo de identidade</translation>
+    </message>
+    <message>
+        <source>&amp;Identity file:</source>
+        <translation>Arquivo de i&amp;dentidade:</translation>
+    </message>
+    <message>
+        <source>ssh agent and the config&apos;s keys</source>
+        <translation>agente ssh e as chaves da configuração</translation>
+    </message>
+    <message>
+        <source>Data-plane &amp;interface:</source>
+        <translation>&amp;Interface do plano de dados:</translation>
+    </message>
+    <message>
+        <source>optional, e.g. enp194s0np0</source>
+        <translation>opcional, p. ex. enp194s0np0</translation>
+    </message>
+    <message>
+        <source>Data-plane &amp;address:</source>
+        <translation>&amp;Endereço do plano de dados:</translation>
+    </message>
+    <message>
+        <source>e.g. 192.168.100.1/30 (RDMA network)</source>
+        <translation>p. ex. 192.168.100.1/30 (rede RDMA)</translation>
+    </message>
+    <message>
+        <source>The node&apos;s address on the RDMA network: benchmarks and the latency mesh use it, never the SSH address.</source>
+        <translation>O endereço do nó na rede RDMA: os benchmarks e a malha de latência o usam, nunca o endereço SSH.</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>&amp;Adicionar</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Salvar</translation>
+    </message>
+    <message>
+        <source>Private Key</source>
+        <translation>Chave privada</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ui::NodePage</name>
+    <message>
+        <source>Node name</source>
+        <translation>Nome do nó</translation>
+    </message>
+    <message>
+        <source>Node state</source>
+        <translation>Estado do nó</translation>
+    </message>
+    <message>
+        <source>Probing</source>
+        <translation>Sondando</translation>
+    </message>
+    <message>
+        <source>Refresh node</source>
+        <translation>Atualizar o nó</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>Problema</translation>
+    </message>
+    <message>
+        <source>Node details</source>
+        <translation>Detalhes do nó</translation>
+    </message>
+    <message>
+        <source>&amp;Overview</source>
+        <translation>&amp;Visão geral</translation>
+    </message>
+    <message>
+        <source>&amp;Checks</source>
+        <translation>V&amp;erificações</translation>
+    </message>
+    <message>
+        <source>&amp;Network &amp;&amp; RDMA</source>
+        <translation>&amp;Rede &amp;&amp; RDMA</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <source>Hostname:</source>
+        <translation>Nome do host:</translation>
+    </message>
+    <message>
+        <source>OS:</source>
+        <translation>SO:</translation>
+    </message>
+    <message>
+        <source>Kernel:</source>
+        <translation>Kernel:</translation>
+    </message>
+    <message>
+        <source>Memory:</source>
+        <translation>Memória:</translation>
+    </message>
+    <message>
+        <source>Engine:</source>
+        <translation>Engine:</translation>
+    </message>
+    <message>
+        <source>Libraries:</source>
+        <translation>Bibliotecas:</translation>
+    </message>
+    <message>
+        <source>Unified memory (kernel command line)</source>
+        <translation>Memória unificada (linha de comando do kernel)</translation>
+    </message>
+    <message>
+        <source>Kernel command line flags</source>
+        <translation>Parâmetros da linha de comando do kernel</translation>
+    </message>
+    <message>
+        <source>Preflight</source>
+        <translation>Verificações prévias</translation>
+    </message>
+    <message>
+        <source>Preflight summary</source>
+        <translation>Resumo das verificações prévias</translation>
+    </message>
+    <message>
+        <source>Show all checks</source>
+        <translation>Mostrar todas as verificações</translation>
+    </message>
+    <message>
+        <source>No GPU found.</source>
+        <translation>Nenhuma GPU encontrada.</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>Visão geral</translation>
+    </message>
+    <message>
+        <source>Show only warnings and failures</source>
+        <translation>Mostrar só avisos e falhas</translation>
+    </message>
+    <message>
+        <source>Show only problems</source>
+        <translation>Mostrar só problemas</translation>
+    </message>
+    <message>
+        <source>Preflight checks</source>
+        <translation>Verificações prévias</translation>
+    </message>
+    <message>
+        <source>Network interfaces</source>
+        <translation>Interfaces de rede</translation>
+    </message>
+    <message>
+        <source>RDMA ports</source>
+        <translation>Portas RDMA</translation>
+    </message>
+    <message>
+        <source>GID table</source>
+        <translation>Tabela de GIDs</translation>
+    </message>
+    <message>
+        <source>No network interfaces with a device were found.</source>
+        <translation>Nenhuma interface de rede com dispositivo foi encontrada.</translation>
+    </message>
+    <message>
+        <source>No RDMA device. RoCE needs an RDMA-capable NIC (E810 with irdma, ConnectX with mlx5) or Soft-RoCE (rdma link add rxe0 type rxe netdev IFACE).</source>
+        <translation>Nenhum dispositivo RDMA. O RoCE precisa de uma NIC com RDMA (E810 com irdma, ConnectX com mlx5) ou do Soft-RoCE (rdma link add rxe0 type rxe netdev IFACE).</translation>
+    </message>
+    <message>
+        <source>No GIDs: an RDMA port gets them from the addresses of its interface.</source>
+        <translation>Sem GIDs: uma porta RDMA os obtém a partir dos endereços da sua interface.</translation>
+    </message>
+    <message>
+        <source>GID table (the marked entry carries RoCE v2 traffic)</source>
+        <translation>Tabela de GIDs (a entrada marcada carrega o tráfego RoCE v2)</translation>
+    </message>
+    <message>
+        <source>Network and RDMA</source>
+        <translation>Rede e RDMA</translation>
+    </message>
+    <message>
+        <source>Install HaloLink together with its engine, build it (cmake --build build --target halolink-engine), or set HALOLINK_ENGINE to the engine&apos;s path. Then press Refresh (F5).</source>
+        <translation>Instale o HaloLink junto com o engine dele, compile-o (cmake --build build --target halolink-engine) ou aponte HALOLINK_ENGINE para o caminho do engine. Depois pressione Atualizar (F5).</translation>
+    </message>
+    <message>
+        <source>Make sure the engine file is executable (chmod +x) and built for this machine.</source>
+        <translation>Confirme que o arquivo do engine é executável (chmod +x) e foi compilado para esta máquina.</translation>
+    </message>
+    <message>
+        <source>Run &quot;halolink-engine probe&quot; in a terminal to see where it stops, and report it with that output.</source>
+        <translation>Execute &quot;halolink-engine probe&quot; num terminal para ver onde ele para, e relate o problema com essa saída.</translation>
+    </message>
+    <message>
+        <source>Something the engine reads is not answering (for example a NIC driver or ethtool). Run &quot;halolink-engine probe&quot; in a terminal to see which.</source>
+        <translation>Algo que o engine lê não está respondendo (por exemplo, um driver de NIC ou o ethtool). Execute &quot;halolink-engine probe&quot; num terminal para ver o quê.</translation>
+    </message>
+    <message>
+        <source>The engine says what went wrong above. Fix that, then press Refresh (F5).</source>
+        <translation>O engine diz acima o que deu errado. Corrija isso e pressione Atualizar (F5).</translation>
+    </message>
+    <message>
+        <source>This program is not the engine this HaloLink expects. Reinstall HaloLink, or point HALOLINK_ENGINE at the halolink-engine of the same version.</source>
+        <translation>Este programa não é o engine que este HaloLink espera. Reinstale o HaloLink ou aponte HALOLINK_ENGINE para o halolink-engine da mesma versão.</translation>
+    </message>
+    <message>
+        <source>Install the engine that came with this HaloLink version.</source>
+        <translation>Instale o engine que veio com esta versão do HaloLink.</translation>
+    </message>
+    <message>
+        <source>“%1” cannot be reached yet; HaloLink keeps trying.</source>
+        <translation>“%1” ainda não pode ser acessado; o HaloLink continua tentando.</translation>
+    </message>
+    <message>
+        <source>The connection to “%1” was lost; HaloLink keeps trying.</source>
+        <translation>A conexão com “%1” foi perdida; o HaloLink continua tentando.</translation>
+    </message>
+    <message>
+        <source>HaloLink cannot work with “%1”.</source>
+        <translation>O HaloLink não consegue trabalhar com “%1”.</translation>
+    </message>
+    <message>
+        <source>Connecting to “%1”…</source>
+        <translation>Conectando a “%1”…</translation>
+    </message>
+    <message>
+        <source>The details below are from the last probe, before that.</source>
+        <translation>Os detalhes abaixo são da última sondagem, de antes disso.</translation>
+    </message>
+    <message>
+        <source>Could not probe “%1”.</source>
+        <translation>Não foi possível sondar “%1”.</translation>
+    </message>
+    <message>
+        <source>What to do:</source>
+        <translation>O que fazer:</translation>
+    </message>
+    <message>
+        <source>The details below are from the last successful probe.</source>
+        <translation>Os detalhes abaixo são da última sondagem bem-sucedida.</translation>
+    </message>
+    <message>
+        <source>Linux %1</source>
+        <translation>Linux %1</translation>
+    </message>
+    <message>
+        <source>The machine HaloLink runs on; no SSH needed.</source>
+        <translation>A máquina onde o HaloLink roda; não precisa de SSH.</translation>
+    </message>
+    <message>
+        <source>%1 over SSH</source>
+        <translation>%1 por SSH</translation>
+    </message>
+    <message>
+        <source>Not probed yet</source>
+        <translation>Ainda não sondado</translation>
+    </message>
+    <message>
+        <source>Probing…</source>
+        <translation>Sondando…</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Pronto</translation>
+    </message>
+    <message>
+        <source>Ready — checks failed</source>
+        <translation>Pronto — verificações com falha</translation>
+    </message>
+    <message>
+        <source>Ready — with warnings</source>
+        <translation>Pronto — com avisos</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Falhou</translation>
+    </message>
+    <message>
+        <source>Asking the engine about %1…</source>
+        <translation>Consultando o engine sobre %1…</translation>
+    </message>
+    <message>
+        <source>Not probed yet. Press Refresh (F5).</source>
+        <translation>Ainda não sondado. Pressione Atualizar (F5).</translation>
+    </message>
+    <message>
+        <source>No probe yet.</source>
+        <translation>Nenhuma sondagem ainda.</translation>
+    </message>
+    <message>
+        <source>libibverbs: %1 · librdmacm: %2 · ROCm SMI: %3</source>
+        <translation>libibverbs: %1 · librdmacm: %2 · ROCm SMI: %3</translation>
+    </message>
+    <message>
+        <source>The kernel command line could not be read.</source>
+        <translation>A linha de comando do kernel não pôde ser lida.</translation>
+    </message>
+    <message>
+        <source>No amdgpu, ttm or IOMMU flags: the driver defaults apply, so the GPU may reach only part of system memory.</source>
+        <translation>Nenhum parâmetro amdgpu, ttm ou IOMMU: valem os padrões do driver, então a GPU pode alcançar só parte da memória do sistema.</translation>
+    </message>
+    <message>
+        <source>No amdgpu, ttm or IOMMU flags on the kernel command line.</source>
+        <translation>Nenhum parâmetro amdgpu, ttm ou IOMMU na linha de comando do kernel.</translation>
+    </message>
+    <message>
+        <source>%1 failed, %2 warnings, %3 passed</source>
+        <translation>%1 com falha, %2 com aviso, %3 aprovadas</translation>
+    </message>
+    <message>
+        <source>… and %1 more on the Checks tab.</source>
+        <translation>… e mais %1 na aba Verificações.</translation>
+    </message>
+    <message>
+        <source>Everything HaloLink checks looks right on this node.</source>
+        <translation>Tudo o que o HaloLink verifica parece certo neste nó.</translation>
+    </message>
+    <message>
+        <source>No checks yet.</source>
+        <translation>Nenhuma verificação ainda.</translation>
+    </message>
+    <message>
+        <source>%1 checks: %2 failed, %3 warnings.</source>
+        <translation>%1 verificações: %2 com falha, %3 com aviso.</translation>
+    </message>
+    <message>
+        <source>&amp;Checks (%1)</source>
+        <translation>V&amp;erificações (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ui::NodesPage</name>
+    <message>
+        <source>Nodes</source>
+        <translation>Nós</translation>
+    </message>
+    <message>
+        <source>Choose the two to eight machines of the cluster. HaloLink connects to each over SSH, deploys its engine and probes the hardware; nothing on the nodes changes yet.</source>
+        <translation>Escolha as duas a oito máquinas do cluster. O HaloLink conecta a cada uma por SSH, implanta o engine e sonda o hardware; nada muda nos nós por enquanto.</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>Nó</translation>
+    </message>
+    <message>
+        <source>SSH</source>
+        <translation>SSH</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Nodes of the cluster</source>
+        <translation>Nós do cluster</translation>
+    </message>
+    <message>
+        <source>Add Node…</source>
+        <translation>Adicionar nó…</translation>
+    </message>
+    <message>
+        <source>Import from SSH Config…</source>
+        <translation>Importar da configuração SSH…</translation>
+    </message>
+    <message>
+        <source>Or type hosts:</source>
+        <translation>Ou digite hosts:</translation>
+    </message>
+    <message>
+        <source>user@host[:port] …, separated by spaces or commas</source>
+        <translation>usuário@host[:porta] …, separados por espaços ou vírgulas</translation>
+    </message>
+    <message>
+        <source>Add Hosts</source>
+        <translation>Adicionar hosts</translation>
+    </message>
+    <message>
+        <source>Type one or more hosts, e.g. root@10.0.0.11 or node2:2222.</source>
+        <translation>Digite um ou mais hosts, p. ex. root@10.0.0.11 ou node2:2222.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not user@host[:port].</source>
+        <translation>&apos;%1&apos; não está no formato usuário@host[:porta].</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: port %2 is out of range.</source>
+        <translation>&apos;%1&apos;: a porta %2 está fora do intervalo.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Connected, probing…</source>
+        <translation>Conectado, sondando…</translation>
+    </message>
+    <message>
+        <source>unknown host</source>
+        <translation>host desconhecido</translation>
+    </message>
+    <message>
+        <source>Probe failed: %1</source>
+        <translation>A sondagem falhou: %1</translation>
+    </message>
+    <message>
+        <source>Choose at least two nodes.</source>
+        <translation>Escolha pelo menos dois nós.</translation>
+    </message>
+    <message>
+        <source>At most 64 nodes.</source>
+        <translation>No máximo 64 nós.</translation>
+    </message>
+    <message>
+        <source>Waiting for %1 (connected and probed). Uncheck a node that cannot be reached, or fix its SSH settings with Edit in the main window.</source>
+        <translation>Aguardando %1 (conectado e sondado). Desmarque um nó que não pode ser acessado ou corrija as configurações SSH dele com Editar na janela principal.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) ready.</source>
+        <translation>
+            <numerusform>%n nó pronto.</numerusform>
+            <numerusform>%n nós prontos.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Ready: %1, %2, %3</source>
+        <extracomment>%1 the host name, %2 &quot;N NIC(s)&quot;, %3 &quot;N RDMA port(s)&quot;</extracomment>
+        <translation>Pronto: %1, %2, %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n NIC(s)</source>
+        <translation>
+            <numerusform>%n NIC</numerusform>
+            <numerusform>%n NICs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n RDMA port(s)</source>
+        <translation>
+            <numerusform>%n porta RDMA</numerusform>
+            <numerusform>%n portas RDMA</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ui::PreflightPage</name>
+    <message>
+        <source>Preflight</source>
+        <translation>Verificações prévias</translation>
+    </message>
+    <message>
+        <source>What each node has, and what stands in the way. Failures block the next step unless you override them with a reason; warnings are worth reading.</source>
+        <translation>O que cada nó tem e o que atrapalha. As falhas bloqueiam o próximo passo, a menos que você as ignore informando um motivo; vale a pena ler os avisos.</translation>
+    </message>
+    <message>
+        <source>Use Soft-RoCE where a node has no RDMA NIC (software RDMA, for testing; far slower than a RoCE NIC)</source>
+        <translation>Usar Soft-RoCE onde um nó não tem NIC RDMA (RDMA em software, para testes; bem mais lento que uma NIC RoCE)</translation>
+    </message>
+    <message>
+        <source>Probe Again</source>
+        <translation>Sondar de novo</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Verificação</translation>
+    </message>
+    <message>
+        <source>Subject</source>
+        <translation>Objeto</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Found</source>
+        <translation>Encontrado</translation>
+    </message>
+    <message>
+        <source>What to do</source>
+        <translation>O que fazer</translation>
+    </message>
+    <message>
+        <source>Preflight checks per node</source>
+        <translation>Verificações prévias por nó</translation>
+    </message>
+    <message>
+        <source>Override the failures, because:</source>
+        <translation>Ignorar as falhas, porque:</translation>
+    </message>
+    <message>
+        <source>the reason (kept in the setup log)</source>
+        <translation>o motivo (guardado no log da configuração)</translation>
+    </message>
+    <message>
+        <source>%1: no probe yet</source>
+        <translation>%1: nenhuma sondagem ainda</translation>
+    </message>
+    <message>
+        <source>%1 — %2 fail, %3 warn, data plane on %4</source>
+        <translation>%1 — %2 falhas, %3 avisos, plano de dados em %4</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(nenhuma)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failure(s) block the setup: fix them and probe again, or override with a reason.</source>
+        <translation>
+            <numerusform>%n falha bloqueia a configuração: corrija-a e sonde de novo, ou ignore-a informando um motivo.</numerusform>
+            <numerusform>%n falhas bloqueiam a configuração: corrija-as e sonde de novo, ou ignore-as informando um motivo.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No failures; %n warning(s) to read.</source>
+        <translation>
+            <numerusform>Nenhuma falha; %n aviso para ler.</numerusform>
+            <numerusform>Nenhuma falha; %n avisos para ler.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Everything checked passes.</source>
+        <translation>Tudo o que foi verificado passou.</translation>
+    </message>
+    <message>
+        <source>Reason for overriding the failures</source>
+        <translation>Motivo para ignorar as falhas</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ui::QosPage</name>
+    <message>
+        <source>Quality of service</source>
+        <translation>Qualidade de serviço</translation>
+    </message>
+    <message>
+        <source>RoCE v2 wants a lossless path. HaloLink marks RDMA traffic and gives it its own paused priority; the defaults suit a direct cable and most switches.</source>
+        <translation>O RoCE v2 quer um caminho sem perdas. O HaloLink marca o tráfego RDMA e lhe dá uma prioridade própria com pausa; os padrões servem para um cabo direto e para a maioria dos switches.</translation>
+    </message>
+    <message>
+        <source>Recommended: DSCP 26 → priority 3, PFC on priority 3, ToS 106 (ECN)</source>
+        <translation>Recomendado: DSCP 26 → prioridade 3, PFC na prioridade 3, ToS 106 (ECN)</translation>
+    </message>
+    <message>
+        <source>None: leave QoS alone</source>
+        <translation>Nenhuma: não mexer na QoS</translation>
+    </message>
+    <message>
+        <source>Advanced</source>
+        <translation>Avançado</translation>
+    </message>
+    <message>
+        <source>ECN (congestion marking instead of drops)</source>
+        <translation>ECN (marcação de congestionamento em vez de descartes)</translation>
+    </message>
+    <message>
+        <source>PFC &amp;priority:</source>
+        <translation>Prioridade P&amp;FC:</translation>
+    </message>
+    <message>
+        <source>&amp;DSCP:</source>
+        <translation>&amp;DSCP:</translation>
+    </message>
+    <message>
+        <source>ToS for rdma_cm:</source>
+        <translation>ToS para o rdma_cm:</translation>
+    </message>
+    <message>
+        <source>Keep the configuration across reboots (network files and a boot unit)</source>
+        <translation>Manter a configuração após reinicializações (arquivos de rede e uma unidade de boot)</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>After applying, each node undoes the change by itself unless HaloLink confirms it within this time, even if this computer loses the connection.</source>
+        <translation>Depois de aplicar, cada nó desfaz a alteração sozinho, a menos que o HaloLink a confirme dentro desse tempo, mesmo que este computador perca a conexão.</translation>
+    </message>
+    <message>
+        <source>Automatic &amp;rollback after:</source>
+        <translation>&amp;Reversão automática após:</translation>
+    </message>
+    <message>
+        <source>%1 (DSCP × 4%2)</source>
+        <translation>%1 (DSCP × 4%2)</translation>
+    </message>
+    <message>
+        <source> + 2 for ECN</source>
+        <translation> + 2 para ECN</translation>
+    </message>
+    <message>
+        <source>Recommended: DSCP %1 → priority %2, PFC on priority %2, ToS %3%4</source>
+        <translation>Recomendado: DSCP %1 → prioridade %2, PFC na prioridade %2, ToS %3%4</translation>
+    </message>
+    <message>
+        <source> (ECN)</source>
+        <translation> (ECN)</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ui::ReviewPage</name>
+    <message>
+        <source>Review</source>
+        <translation>Revisão</translation>
+    </message>
+    <message>
+        <source>Exactly what will run on each node, planned by the engine against the node as it is now. Steps already in place are skipped.</source>
+        <translation>Exatamente o que vai rodar em cada nó, planejado pelo engine com base no nó como está agora. As etapas já em vigor são puladas.</translation>
+    </message>
+    <message>
+        <source>The plan of every node</source>
+        <translation>O plano de cada nó</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Copiar</translation>
+    </message>
+    <message>
+        <source>Export as Shell Script…</source>
+        <translation>Exportar como script de shell…</translation>
+    </message>
+    <message>
+        <source>Export the configuration as a shell script</source>
+        <translation>Exporta a configuração como um script de shell</translation>
+    </message>
+    <message>
+        <source>Shell scripts (*.sh)</source>
+        <translation>Scripts de shell (*.sh)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>A exportação falhou</translation>
+    </message>
+    <message>
+        <source>Planning on every node…</source>
+        <translation>Planejando em cada nó…</translation>
+    </message>
+    <message>
+        <source>  planning…
+</source>
+        <translation>  planejando…
+</translation>
+    </message>
+    <message>
+        <source>  plan failed: %1
+</source>
+        <translation>  o planejamento falhou: %1
+</translation>
+    </message>
+    <message>
+        <source>  backend %1, RDMA device %2
+</source>
+        <translation>  backend %1, dispositivo RDMA %2
+</translation>
+    </message>
+    <message>
+        <source> — already done, skipped</source>
+        <translation> — já feito, pulado</translation>
+    </message>
+    <message>
+        <source>     writes %1
+</source>
+        <translation>     grava %1
+</translation>
+    </message>
+    <message>
+        <source>     undo: %1
+</source>
+        <translation>     desfazer: %1
+</translation>
+    </message>
+    <message>
+        <source>  warning: %1
+</source>
+        <translation>  aviso: %1
+</translation>
+    </message>
+    <message>
+        <source>Every node has a plan. Copy it or export it as a script to run it yourself, or go on to apply it with automatic rollback.</source>
+        <translation>Cada nó tem um plano. Copie-o ou exporte-o como script para executá-lo você mesmo, ou siga adiante para aplicá-lo com reversão automática.</translation>
+    </message>
+    <message>
+        <source>No plan for %1: go back and fix what it says.</source>
+        <translation>Nenhum plano para %1: volte e corrija o que ele diz.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>Não é possível gravar %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ui::SetupWizard</name>
+    <message>
+        <source>Set Up the Cluster</source>
+        <translation>Configurar o cluster</translation>
+    </message>
+    <message>
+        <source>Confirm failed</source>
+        <translation>A confirmação falhou</translation>
+    </message>
+    <message>
+        <source>Not every node confirmed; those nodes roll back by themselves at their deadline. Details are in the Apply page&apos;s log.</source>
+        <translation>Nem todos os nós confirmaram; esses nós se revertem sozinhos no prazo deles. Os detalhes estão no log da página Aplicar.</translation>
+    </message>
+    <message>
+        <source>Confirm anyway?</source>
+        <translation>Confirmar mesmo assim?</translation>
+    </message>
+    <message>
+        <source>Verification did not pass on every node or pair. Confirm the change anyway? (Otherwise go back and roll back, or verify again.)</source>
+        <translation>A verificação não passou em todos os nós ou pares. Confirmar a alteração mesmo assim? (Senão, volte e reverta, ou verifique de novo.)</translation>
+    </message>
+    <message>
+        <source>Setup left; nothing on the nodes was changed. It can be resumed.</source>
+        <translation>Você saiu da configuração; nada foi alterado nos nós. Ela pode ser retomada.</translation>
+    </message>
+    <message>
+        <source>Leave the setup?</source>
+        <translation>Sair da configuração?</translation>
+    </message>
+    <message>
+        <source>The nodes carry a change that is not confirmed.</source>
+        <translation>Os nós têm uma alteração que não foi confirmada.</translation>
+    </message>
+    <message>
+        <source>Roll it back now, or leave it: each node undoes it by itself at %1 unless you resume the setup and confirm before then.</source>
+        <translation>Reverta-a agora ou deixe-a: cada nó a desfaz sozinho às %1, a menos que você retome a configuração e confirme antes disso.</translation>
+    </message>
+    <message>
+        <source>Roll it back now, or leave it to the nodes&apos; own timers.</source>
+        <translation>Reverta-a agora ou deixe-a para os temporizadores dos próprios nós.</translation>
+    </message>
+    <message>
+        <source>Roll Back Now</source>
+        <translation>Reverter agora</translation>
+    </message>
+    <message>
+        <source>Leave It to the Timers</source>
+        <translation>Deixar para os temporizadores</translation>
+    </message>
+    <message>
+        <source>Stay</source>
+        <translation>Ficar</translation>
+    </message>
+    <message>
+        <source>Setup left with the change applied but not confirmed: each node rolls back by itself at its deadline unless the setup is resumed and confirmed.</source>
+        <translation>Você saiu da configuração com a alteração aplicada, mas não confirmada: cada nó se reverte sozinho no prazo dele, a menos que a configuração seja retomada e confirmada.</translation>
+    </message>
+    <message>
+        <source>Setup left: every change was rolled back; the nodes are as they were.</source>
+        <translation>Você saiu da configuração: todas as alterações foram revertidas; os nós estão como eram.</translation>
+    </message>
+    <message>
+        <source>Setup left, but the rollback failed on some nodes; they roll back by themselves at their deadline. See the log.</source>
+        <translation>Você saiu da configuração, mas a reversão falhou em alguns nós; eles se revertem sozinhos no prazo deles. Veja o log.</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ui::SmokeResultView</name>
+    <message>
+        <source>RDMA carried it</source>
+        <translation>O RDMA carregou o tráfego</translation>
+    </message>
+    <message>
+        <source>It went over TCP, not RDMA</source>
+        <translation>Passou por TCP, não por RDMA</translation>
+    </message>
+    <message>
+        <source>Mixed: RDMA on some nodes only</source>
+        <translation>Misto: RDMA só em alguns nós</translation>
+    </message>
+    <message>
+        <source>No traffic between the nodes</source>
+        <translation>Nenhum tráfego entre os nós</translation>
+    </message>
+    <message>
+        <source>Unknown: the counters could not be read</source>
+        <translation>Desconhecido: os contadores não puderam ser lidos</translation>
+    </message>
+    <message>
+        <source>Smoke test: one chat completion on the head</source>
+        <translation>Teste rápido: um chat completion no nó principal</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>Tempo até o primeiro token</translation>
+    </message>
+    <message>
+        <source>Tokens per second</source>
+        <translation>Tokens por segundo</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <source>Total time</source>
+        <translation>Tempo total</translation>
+    </message>
+    <message>
+        <source>Time to first token:</source>
+        <translation>Tempo até o primeiro token:</translation>
+    </message>
+    <message>
+        <source>Tokens/s:</source>
+        <translation>Tokens/s:</translation>
+    </message>
+    <message>
+        <source>Tokens:</source>
+        <translation>Tokens:</translation>
+    </message>
+    <message>
+        <source>Total time:</source>
+        <translation>Tempo total:</translation>
+    </message>
+    <message>
+        <source>The answer</source>
+        <translation>A resposta</translation>
+    </message>
+    <message>
+        <source>The model&apos;s answer</source>
+        <translation>A resposta do modelo</translation>
+    </message>
+    <message>
+        <source>RDMA proof: the data-plane port counters during the smoke test</source>
+        <translation>Prova de RDMA: os contadores das portas do plano de dados durante o teste rápido</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Veredito</translation>
+    </message>
+    <message>
+        <source>Likely ca&amp;uses:</source>
+        <translation>Causas prová&amp;veis:</translation>
+    </message>
+    <message>
+        <source>Likely causes</source>
+        <translation>Causas prováveis</translation>
+    </message>
+    <message>
+        <source>Per &amp;node (background traffic subtracted):</source>
+        <translation>Por &amp;nó (tráfego de fundo descontado):</translation>
+    </message>
+    <message>
+        <source>Traffic per node during the smoke test</source>
+        <translation>Tráfego por nó durante o teste rápido</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>Nó</translation>
+    </message>
+    <message>
+        <source>RDMA device:port</source>
+        <translation>Dispositivo:porta RDMA</translation>
+    </message>
+    <message>
+        <source>RDMA packets</source>
+        <translation>Pacotes RDMA</translation>
+    </message>
+    <message>
+        <source>RDMA bytes</source>
+        <translation>Bytes RDMA</translation>
+    </message>
+    <message>
+        <source>NIC bytes</source>
+        <translation>Bytes na NIC</translation>
+    </message>
+    <message>
+        <source>Carried by</source>
+        <translation>Transportado por</translation>
+    </message>
+    <message>
+        <source>No smoke test yet. Smoke Test sends one prompt to the job&apos;s API on the head (time to first token, tokens/s) and reads every node&apos;s RDMA port and NIC counters before and after: the proof of what carried the tensor-parallel traffic.</source>
+        <translation>Nenhum teste rápido ainda. O Teste rápido envia um prompt à API do job no nó principal (tempo até o primeiro token, tokens/s) e lê os contadores das portas RDMA e das NICs de cada nó antes e depois: a prova do que carregou o tráfego de paralelismo de tensor.</translation>
+    </message>
+    <message>
+        <source>The job answered.</source>
+        <translation>O job respondeu.</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>n/d</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>The smoke test failed: %1</source>
+        <translation>O teste rápido falhou: %1</translation>
+    </message>
+    <message>
+        <source>Verdict: %1</source>
+        <translation>Veredito: %1</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>não medido</translation>
+    </message>
+    <message>
+        <source>RDMA</source>
+        <translation>RDMA</translation>
+    </message>
+    <message>
+        <source>TCP (NIC only)</source>
+        <translation>TCP (só a NIC)</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nada</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>nenhum</translation>
+    </message>
+    <message>
+        <source>%1 packets</source>
+        <translation>%1 pacotes</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ui::SshImportDialog</name>
+    <message>
+        <source>Import from SSH Config</source>
+        <translation>Importar da configuração SSH</translation>
+    </message>
+    <message>
+        <source>Each Host of your ssh config becomes a node named after its alias. The alias stays the node&apos;s host, so user, port, keys and ProxyJump keep coming from the config.</source>
+        <translation>Cada Host da sua configuração do ssh vira um nó com o nome do seu alias. O alias continua sendo o host do nó, então usuário, porta, chaves e ProxyJump continuam vindo da configuração.</translation>
+    </message>
+    <message>
+        <source>&amp;File:</source>
+        <translation>&amp;Arquivo:</translation>
+    </message>
+    <message>
+        <source>SSH config file</source>
+        <translation>Arquivo de configuração SSH</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Procurar…</translation>
+    </message>
+    <message>
+        <source>SSH Config</source>
+        <translation>Configuração SSH</translation>
+    </message>
+    <message>
+        <source>Alias</source>
+        <translation>Alias</translation>
+    </message>
+    <message>
+        <source>Host name</source>
+        <translation>Nome do host</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Usuário</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>Porta</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Chave</translation>
+    </message>
+    <message>
+        <source>Hosts in the SSH config</source>
+        <translation>Hosts na configuração SSH</translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation>&amp;Importar</translation>
+    </message>
+    <message>
+        <source>Cannot read %1</source>
+        <translation>Não é possível ler %1</translation>
+    </message>
+    <message>
+        <source>%1, line %2</source>
+        <translation>%1, linha %2</translation>
+    </message>
+    <message>
+        <source>%1 (already added)</source>
+        <translation>%1 (já adicionado)</translation>
+    </message>
+    <message>
+        <source>No Host entries without wildcards in this file.</source>
+        <translation>Nenhuma entrada Host sem curingas neste arquivo.</translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Import %n Node(s)</source>
+        <translation>
+            <numerusform>&amp;Importar %n nó</numerusform>
+            <numerusform>&amp;Importar %n nós</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ui::TimeSeriesChart</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>no data</source>
+        <translation>sem dados</translation>
+    </message>
+    <message>
+        <source>No data.</source>
+        <translation>Sem dados.</translation>
+    </message>
+    <message>
+        <source>Latest values: %1.</source>
+        <translation>Últimos valores: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ui::TopologyPage</name>
+    <message>
+        <source>Topology and addresses</source>
+        <translation>Topologia e endereços</translation>
+    </message>
+    <message>
+        <source>How the nodes are cabled, which interface carries the data plane on each, and its address. The SSH interface is never touched.</source>
+        <translation>Como os nós estão cabeados, qual interface carrega o plano de dados em cada um e o endereço dela. A interface SSH nunca é tocada.</translation>
+    </message>
+    <message>
+        <source>Cabling</source>
+        <translation>Cabeamento</translation>
+    </message>
+    <message>
+        <source>Two nodes on one direct cable (a /30 between them)</source>
+        <translation>Dois nós num cabo direto (uma /30 entre eles)</translation>
+    </message>
+    <message>
+        <source>Through a switch (one subnet for all)</source>
+        <translation>Por um switch (uma sub-rede para todos)</translation>
+    </message>
+    <message>
+        <source>9000 (jumbo frames) lets RDMA use 4096-byte packets. Every device on the path must allow it.</source>
+        <translation>9000 (jumbo frames) permite que o RDMA use pacotes de 4096 bytes. Todos os dispositivos no caminho precisam permitir.</translation>
+    </message>
+    <message>
+        <source>&amp;MTU:</source>
+        <translation>&amp;MTU:</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>Nó</translation>
+    </message>
+    <message>
+        <source>Data-plane interface</source>
+        <translation>Interface do plano de dados</translation>
+    </message>
+    <message>
+        <source>RDMA</source>
+        <translation>RDMA</translation>
+    </message>
+    <message>
+        <source>Address/prefix</source>
+        <translation>Endereço/prefixo</translation>
+    </message>
+    <message>
+        <source>Data-plane interface and address per node</source>
+        <translation>Interface e endereço do plano de dados por nó</translation>
+    </message>
+    <message>
+        <source>Propose Addresses</source>
+        <translation>Propor endereços</translation>
+    </message>
+    <message>
+        <source>Data-plane interface of %1</source>
+        <translation>Interface do plano de dados de %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <source>Soft-RoCE (to be created)</source>
+        <translation>Soft-RoCE (a criar)</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>nenhum</translation>
+    </message>
+    <message>
+        <source>Data-plane address of %1</source>
+        <translation>Endereço do plano de dados de %1</translation>
+    </message>
+    <message>
+        <source>✗</source>
+        <translation>✗</translation>
+    </message>
+    <message>
+        <source>!</source>
+        <translation>!</translation>
+    </message>
+    <message>
+        <source>Addresses and interfaces are consistent.</source>
+        <translation>Os endereços e as interfaces estão consistentes.</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ui::VerifyPage</name>
+    <message>
+        <source>Verify</source>
+        <translation>Verificar</translation>
+    </message>
+    <message>
+        <source>The engine checks every node, then measures TCP and RDMA between every pair with the same program and the same definitions: one-way is half the round trip, both p50.</source>
+        <translation>O engine verifica cada nó e depois mede TCP e RDMA entre cada par com o mesmo programa e as mesmas definições: um sentido é metade da ida e volta, ambos em p50.</translation>
+    </message>
+    <message>
+        <source>Verify Again</source>
+        <translation>Verificar de novo</translation>
+    </message>
+    <message>
+        <source>Pair</source>
+        <translation>Par</translation>
+    </message>
+    <message>
+        <source>TCP one-way</source>
+        <translation>TCP, um sentido</translation>
+    </message>
+    <message>
+        <source>TCP round trip</source>
+        <translation>TCP, ida e volta</translation>
+    </message>
+    <message>
+        <source>RDMA one-way</source>
+        <translation>RDMA, um sentido</translation>
+    </message>
+    <message>
+        <source>RDMA round trip</source>
+        <translation>RDMA, ida e volta</translation>
+    </message>
+    <message>
+        <source>RDMA speed-up</source>
+        <translation>Ganho do RDMA</translation>
+    </message>
+    <message>
+        <source>TCP bandwidth</source>
+        <translation>Largura de banda TCP</translation>
+    </message>
+    <message>
+        <source>RDMA bandwidth</source>
+        <translation>Largura de banda RDMA</translation>
+    </message>
+    <message>
+        <source>RDMA device, GID</source>
+        <translation>Dispositivo RDMA, GID</translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation>Esperado</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>Observações</translation>
+    </message>
+    <message>
+        <source>TCP and RDMA between every pair of nodes</source>
+        <translation>TCP e RDMA entre cada par de nós</translation>
+    </message>
+    <message>
+        <source>One-way latency per pair, TCP and RDMA (the table above has the numbers)</source>
+        <translation>Latência em um sentido por par, TCP e RDMA (a tabela acima tem os números)</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>Nó</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Verificação</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Found</source>
+        <translation>Encontrado</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Detalhe</translation>
+    </message>
+    <message>
+        <source>Configuration checks per node</source>
+        <translation>Verificações da configuração por nó</translation>
+    </message>
+    <message>
+        <source>Measuring %1…</source>
+        <translation>Medindo %1…</translation>
+    </message>
+    <message>
+        <source>Verified: every check passes and RDMA works between every pair. Finish confirms the change on every node and saves the cluster.</source>
+        <translation>Verificado: todas as verificações passam e o RDMA funciona entre cada par. Concluir confirma a alteração em cada nó e salva o cluster.</translation>
+    </message>
+    <message numerus="yes">
+        <source>RDMA works between every pair; %n pair(s) have notes worth reading. Finish confirms and saves.</source>
+        <translation>
+            <numerusform>O RDMA funciona entre cada par; %n par tem observações que valem a leitura. Concluir confirma e salva.</numerusform>
+            <numerusform>O RDMA funciona entre cada par; %n pares têm observações que valem a leitura. Concluir confirma e salva.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Verification found problems (see the tables). You can verify again, go back and roll back, or confirm anyway.</source>
+        <translation>A verificação encontrou problemas (veja as tabelas). Você pode verificar de novo, voltar e reverter, ou confirmar mesmo assim.</translation>
+    </message>
+    <message>
+        <source>Confirm and Save</source>
+        <translation>Confirmar e salvar</translation>
+    </message>
+    <message>
+        <source>Checking the nodes…</source>
+        <translation>Verificando os nós…</translation>
+    </message>
+    <message>
+        <source>verify</source>
+        <translation>verificação</translation>
+    </message>
+    <message>
+        <source>fail</source>
+        <translation>falha</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>TCP one-way p50 / RDMA one-way p50, same bench, same definition</source>
+        <translation>p50 TCP em um sentido / p50 RDMA em um sentido, mesmo benchmark, mesma definição</translation>
+    </message>
+    <message>
+        <source>%1, GID %2</source>
+        <translation>%1, GID %2</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>ok</translation>
+    </message>
+    <message>
+        <source>TCP one-way p50 (half the round trip)</source>
+        <translation>p50 TCP em um sentido (metade da ida e volta)</translation>
+    </message>
+    <message>
+        <source>RDMA one-way p50 (half the round trip)</source>
+        <translation>p50 RDMA em um sentido (metade da ida e volta)</translation>
+    </message>
+    <message>
+        <source>one-way p50, µs</source>
+        <translation>p50 em um sentido, µs</translation>
+    </message>
+</context>
+<context>
+    <name>halolinkctl</name>
+    <message>
+        <source>Run &apos;halolinkctl --help&apos; for usage.</source>
+        <translation>Execute &apos;halolinkctl --help&apos; para ver como usar.</translation>
+    </message>
+    <message>
+        <source>Run &apos;halolinkctl %1 --help&apos; for usage.</source>
+        <translation>Execute &apos;halolinkctl %1 --help&apos; para ver como usar.</translation>
+    </message>
+    <message>
+        <source>Usage: halolinkctl %1 %2</source>
+        <translation>Uso: halolinkctl %1 %2</translation>
+    </message>
+    <message>
+        <source>warning:</source>
+        <translation>aviso:</translation>
+    </message>
+    <message>
+        <source>no node &apos;%1&apos; in the inventory. &apos;halolinkctl nodes list&apos; shows the nodes; &apos;halolinkctl nodes add&apos; adds one.</source>
+        <translation>não há nó &apos;%1&apos; no inventário. &apos;halolinkctl nodes list&apos; mostra os nós; &apos;halolinkctl nodes add&apos; adiciona um.</translation>
+    </message>
+    <message>
+        <source>Show this help.</source>
+        <translation>Mostra esta ajuda.</translation>
+    </message>
+    <message>
+        <source>Subcommands:
+  list [--json]                 The nodes: This computer and the SSH nodes.
+  add NAME [options]            Add an SSH node (host defaults to NAME, e.g. an ssh config alias).
+  edit NAME [options]           Change a node (This computer: data-plane fields only).
+  remove NAME...                Remove nodes.
+  import-ssh-config [ALIAS...]  Add the Host entries of ~/.ssh/config (all, or the ones named).
+
+The inventory is the same file the halolink app uses. Run &apos;halolinkctl nodes SUBCOMMAND --help&apos;.
+</source>
+        <translation>Subcomandos:
+  list [--json]                 Os nós: Este computador e os nós SSH.
+  add NAME [options]            Adiciona um nó SSH (o host padrão é NAME, p. ex. um alias do ssh).
+  edit NAME [options]           Altera um nó (Este computador: só os campos do plano de dados).
+  remove NAME...                Remove nós.
+  import-ssh-config [ALIAS...]  Adiciona as entradas Host do ~/.ssh/config (todas, ou as citadas).
+
+O inventário é o mesmo arquivo que o app halolink usa. Execute &apos;halolinkctl nodes SUBCOMMAND --help&apos;.
+</translation>
+    </message>
+    <message>
+        <source>SSH host: name, address or ~/.ssh/config alias.</source>
+        <translation>Host SSH: nome, endereço ou alias do ~/.ssh/config.</translation>
+    </message>
+    <message>
+        <source>host</source>
+        <translation>host</translation>
+    </message>
+    <message>
+        <source>SSH user (default: from the ssh config).</source>
+        <translation>Usuário SSH (padrão: o da configuração do ssh).</translation>
+    </message>
+    <message>
+        <source>user</source>
+        <translation>usuário</translation>
+    </message>
+    <message>
+        <source>SSH port (default: from the ssh config, else 22).</source>
+        <translation>Porta SSH (padrão: a da configuração do ssh; senão, 22).</translation>
+    </message>
+    <message>
+        <source>port</source>
+        <translation>porta</translation>
+    </message>
+    <message>
+        <source>Private key file (default: agent and the ssh config&apos;s keys).</source>
+        <translation>Arquivo de chave privada (padrão: o agente e as chaves da configuração do ssh).</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>arquivo</translation>
+    </message>
+    <message>
+        <source>Data-plane (RDMA) network interface, e.g. enp194s0np0.</source>
+        <translation>Interface de rede do plano de dados (RDMA), p. ex. enp194s0np0.</translation>
+    </message>
+    <message>
+        <source>ifname</source>
+        <translation>interface</translation>
+    </message>
+    <message>
+        <source>Data-plane IPv4 address, optionally with prefix, e.g. 192.168.100.1/30. Benchmarks and the latency mesh use it (never the SSH address).</source>
+        <translation>Endereço IPv4 do plano de dados, opcionalmente com prefixo, p. ex. 192.168.100.1/30. Os benchmarks e a malha de latência o usam (nunca o endereço SSH).</translation>
+    </message>
+    <message>
+        <source>address</source>
+        <translation>endereço</translation>
+    </message>
+    <message>
+        <source>List the nodes of the inventory.</source>
+        <translation>Lista os nós do inventário.</translation>
+    </message>
+    <message>
+        <source>Print {&quot;nodes&quot;: [...]} as JSON.</source>
+        <translation>Imprime {&quot;nodes&quot;: [...]} como JSON.</translation>
+    </message>
+    <message>
+        <source>unexpected argument &apos;%1&apos;.</source>
+        <translation>argumento inesperado &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation>NOME</translation>
+    </message>
+    <message>
+        <source>SSH</source>
+        <translation>SSH</translation>
+    </message>
+    <message>
+        <source>DATA PLANE</source>
+        <translation>PLANO DE DADOS</translation>
+    </message>
+    <message>
+        <source>(local)</source>
+        <translation>(local)</translation>
+    </message>
+    <message>
+        <source>Change a node. Options not given stay as they are; an empty value (--user &apos;&apos;) clears a field.</source>
+        <translation>Altera um nó. As opções não informadas ficam como estão; um valor vazio (--user &apos;&apos;) limpa um campo.</translation>
+    </message>
+    <message>
+        <source>Add an SSH node to the inventory.</source>
+        <translation>Adiciona um nó SSH ao inventário.</translation>
+    </message>
+    <message>
+        <source>New name.</source>
+        <translation>Novo nome.</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>nome</translation>
+    </message>
+    <message>
+        <source>The node&apos;s name.</source>
+        <translation>O nome do nó.</translation>
+    </message>
+    <message>
+        <source>give exactly one NAME.</source>
+        <translation>informe exatamente um NAME.</translation>
+    </message>
+    <message>
+        <source>no node &apos;%1&apos; in the inventory.</source>
+        <translation>não há nó &apos;%1&apos; no inventário.</translation>
+    </message>
+    <message>
+        <source>This computer has no SSH settings and keeps its name; only --data-interface and --data-address apply.</source>
+        <translation>Este computador não tem configurações SSH e mantém o nome; só --data-interface e --data-address se aplicam.</translation>
+    </message>
+    <message>
+        <source>Changed %1.</source>
+        <translation>%1 alterado.</translation>
+    </message>
+    <message>
+        <source>Added %1 (%2).</source>
+        <translation>%1 adicionado (%2).</translation>
+    </message>
+    <message>
+        <source>Remove nodes from the inventory.</source>
+        <translation>Remove nós do inventário.</translation>
+    </message>
+    <message>
+        <source>The nodes to remove.</source>
+        <translation>Os nós a remover.</translation>
+    </message>
+    <message>
+        <source>name at least one node.</source>
+        <translation>cite pelo menos um nó.</translation>
+    </message>
+    <message>
+        <source>Removed %1.</source>
+        <translation>%1 removido.</translation>
+    </message>
+    <message>
+        <source>Add Host entries of an ssh config as nodes. Patterns (*, ?, !) are skipped, Include is followed, Match blocks are skipped with a note. A node keeps the alias as its host, so the ssh config stays where user, port, keys and ProxyJump are set. Hosts already in the inventory (same name or host) are left out.</source>
+        <translation>Adiciona como nós as entradas Host de uma configuração do ssh. Padrões (*, ?, !) são pulados, Include é seguido, blocos Match são pulados com uma nota. Um nó mantém o alias como host, então a configuração do ssh continua sendo onde ficam usuário, porta, chaves e ProxyJump. Hosts que já estão no inventário (mesmo nome ou host) ficam de fora.</translation>
+    </message>
+    <message>
+        <source>The ssh config to read (default ~/.ssh/config).</source>
+        <translation>A configuração do ssh a ler (padrão ~/.ssh/config).</translation>
+    </message>
+    <message>
+        <source>Show what would be added; change nothing.</source>
+        <translation>Mostra o que seria adicionado; não altera nada.</translation>
+    </message>
+    <message>
+        <source>Print the hosts found as JSON.</source>
+        <translation>Imprime os hosts encontrados como JSON.</translation>
+    </message>
+    <message>
+        <source>Import only these (default: all).</source>
+        <translation>Importa só estes (padrão: todos).</translation>
+    </message>
+    <message>
+        <source>cannot read %1</source>
+        <translation>não é possível ler %1</translation>
+    </message>
+    <message>
+        <source>note:</source>
+        <translation>nota:</translation>
+    </message>
+    <message>
+        <source>%1 has no Host &apos;%2&apos;.</source>
+        <translation>%1 não tem Host &apos;%2&apos;.</translation>
+    </message>
+    <message>
+        <source>%1 is already in the inventory; skipped.</source>
+        <translation>%1 já está no inventário; pulado.</translation>
+    </message>
+    <message>
+        <source>would add %1</source>
+        <translation>adicionaria %1</translation>
+    </message>
+    <message>
+        <source>added %1</source>
+        <translation>%1 adicionado</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>No hosts to import in %1.</source>
+        <translation>Nenhum host a importar em %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) added.</source>
+        <translation>
+            <numerusform>%n nó adicionado.</numerusform>
+            <numerusform>%n nós adicionados.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no subcommand given.</source>
+        <translation>nenhum subcomando informado.</translation>
+    </message>
+    <message>
+        <source>Usage: halolinkctl nodes SUBCOMMAND [options]</source>
+        <translation>Uso: halolinkctl nodes SUBCOMMAND [options]</translation>
+    </message>
+    <message>
+        <source>unknown subcommand &apos;%1&apos;.</source>
+        <translation>subcomando desconhecido &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>Trust and save the host key of a node seen for the first time (its fingerprint is printed). A changed key is never accepted.</source>
+        <translation>Confia na chave de host de um nó visto pela primeira vez e a salva (a impressão digital dela é impressa). Uma chave alterada nunca é aceita.</translation>
+    </message>
+    <message>
+        <source>--%1 needs a positive number of seconds.</source>
+        <translation>--%1 precisa de um número positivo de segundos.</translation>
+    </message>
+    <message>
+        <source>Probe nodes: host, GPUs, NICs, RDMA ports and preflight checks. Nodes are probed in parallel; with no NODE, this computer.
+
+--json: with one NODE (or none), the engine&apos;s halolink.probe/1 document as it is; with several (or --all), one JSON object keyed by node name whose values are the nodes&apos; halolink.probe/1 documents, or {&quot;error&quot;: {&quot;code&quot;, &quot;message&quot;}} for a node that could not be probed. The exit code is 1 when any node failed.</source>
+        <translation>Sonda nós: host, GPUs, NICs, portas RDMA e verificações prévias. Os nós são sondados em paralelo; sem NODE, este computador.
+
+--json: com um NODE (ou nenhum), o documento halolink.probe/1 do engine como está; com vários (ou --all), um objeto JSON com o nome de cada nó como chave e, como valores, os documentos halolink.probe/1 dos nós, ou {&quot;error&quot;: {&quot;code&quot;, &quot;message&quot;}} para um nó que não pôde ser sondado. O código de saída é 1 quando algum nó falhou.</translation>
+    </message>
+    <message>
+        <source>Print JSON (see above).</source>
+        <translation>Imprime JSON (veja acima).</translation>
+    </message>
+    <message>
+        <source>Probe every node of the inventory.</source>
+        <translation>Sonda todos os nós do inventário.</translation>
+    </message>
+    <message>
+        <source>Give up after &lt;seconds&gt; (default 60).</source>
+        <translation>Desiste após &lt;segundos&gt; (padrão 60).</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>segundos</translation>
+    </message>
+    <message>
+        <source>Nodes by name (&apos;local&apos; is this computer; default: local).</source>
+        <translation>Nós pelo nome (&apos;local&apos; é este computador; padrão: local).</translation>
+    </message>
+    <message>
+        <source>give NODE names or --all, not both.</source>
+        <translation>informe nomes de NODE ou --all, não ambos.</translation>
+    </message>
+    <message>
+        <source>unknown node</source>
+        <translation>nó desconhecido</translation>
+    </message>
+    <message>
+        <source>Measure the data plane between two nodes: starts a reflector on NODE_B (through its agent), runs the benchmark from NODE_A to NODE_B&apos;s data-plane address, and prints the result (--json: the halolink.bench/1 document). NODE_B needs a data-plane address (&apos;halolinkctl nodes edit NODE_B --data-address A.B.C.D/P&apos;).</source>
+        <translation>Mede o plano de dados entre dois nós: inicia um refletor em NODE_B (pelo agente dele), roda o benchmark de NODE_A até o endereço do plano de dados de NODE_B e imprime o resultado (--json: o documento halolink.bench/1). NODE_B precisa de um endereço do plano de dados (&apos;halolinkctl nodes edit NODE_B --data-address A.B.C.D/P&apos;).</translation>
+    </message>
+    <message>
+        <source>tcp or rdma (default tcp).</source>
+        <translation>tcp ou rdma (padrão tcp).</translation>
+    </message>
+    <message>
+        <source>transport</source>
+        <translation>transporte</translation>
+    </message>
+    <message>
+        <source>latency or bandwidth (default latency).</source>
+        <translation>latency ou bandwidth (padrão latency).</translation>
+    </message>
+    <message>
+        <source>test</source>
+        <translation>teste</translation>
+    </message>
+    <message>
+        <source>Message size in bytes.</source>
+        <translation>Tamanho da mensagem em bytes.</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>bytes</translation>
+    </message>
+    <message>
+        <source>Timed iterations (latency).</source>
+        <translation>Iterações cronometradas (latency).</translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation>n</translation>
+    </message>
+    <message>
+        <source>Warm-up iterations (latency).</source>
+        <translation>Iterações de aquecimento (latency).</translation>
+    </message>
+    <message>
+        <source>Seconds (bandwidth).</source>
+        <translation>Segundos (bandwidth).</translation>
+    </message>
+    <message>
+        <source>Reflector port on NODE_B (default 7471; any free port when that one is taken).</source>
+        <translation>Porta do refletor em NODE_B (padrão 7471; qualquer porta livre quando essa estiver ocupada).</translation>
+    </message>
+    <message>
+        <source>Print the halolink.bench/1 document.</source>
+        <translation>Imprime o documento halolink.bench/1.</translation>
+    </message>
+    <message>
+        <source>Connecting gives up after &lt;seconds&gt; (default 60).</source>
+        <translation>A conexão desiste após &lt;segundos&gt; (padrão 60).</translation>
+    </message>
+    <message>
+        <source>Where the benchmark runs.</source>
+        <translation>Onde o benchmark roda.</translation>
+    </message>
+    <message>
+        <source>Where the reflector runs.</source>
+        <translation>Onde o refletor roda.</translation>
+    </message>
+    <message>
+        <source>give two nodes: NODE_A (runs the benchmark) and NODE_B (reflects).</source>
+        <translation>informe dois nós: NODE_A (roda o benchmark) e NODE_B (reflete).</translation>
+    </message>
+    <message>
+        <source>--transport must be tcp or rdma.</source>
+        <translation>--transport deve ser tcp ou rdma.</translation>
+    </message>
+    <message>
+        <source>--test must be latency or bandwidth.</source>
+        <translation>--test deve ser latency ou bandwidth.</translation>
+    </message>
+    <message>
+        <source>--%1 needs a whole number.</source>
+        <translation>--%1 precisa de um número inteiro.</translation>
+    </message>
+    <message>
+        <source>--port needs a port number.</source>
+        <translation>--port precisa de um número de porta.</translation>
+    </message>
+    <message>
+        <source>NODE_A and NODE_B are the same node (%1).</source>
+        <translation>NODE_A e NODE_B são o mesmo nó (%1).</translation>
+    </message>
+    <message>
+        <source>%1 has no data-plane address, and the benchmark measures the data plane (never the SSH address). Set one: halolinkctl nodes edit %2 --data-address A.B.C.D/P</source>
+        <translation>%1 não tem endereço do plano de dados, e o benchmark mede o plano de dados (nunca o endereço SSH). Defina um: halolinkctl nodes edit %2 --data-address A.B.C.D/P</translation>
+    </message>
+    <message>
+        <source>the reflector on %1 did not start: %2</source>
+        <translation>o refletor em %1 não iniciou: %2</translation>
+    </message>
+    <message>
+        <source>note: the reflector on %1 has no RDMA: %2</source>
+        <translation>nota: o refletor em %1 não tem RDMA: %2</translation>
+    </message>
+    <message>
+        <source>%1 -&gt; %2: %3</source>
+        <translation>%1 -&gt; %2: %3</translation>
+    </message>
+    <message>
+        <source>%1 -&gt; %2 (%3), %4 %5, %6 bytes</source>
+        <translation>%1 -&gt; %2 (%3), %4 %5, %6 bytes</translation>
+    </message>
+    <message>
+        <source>  one way:    p50 %1  p99 %2  max %3</source>
+        <translation>  um sentido:       p50 %1  p99 %2  máx %3</translation>
+    </message>
+    <message>
+        <source>  round trip: p50 %1  p99 %2  max %3</source>
+        <translation>  ida e volta:      p50 %1  p99 %2  máx %3</translation>
+    </message>
+    <message>
+        <source>  bandwidth:  %1 Gbit/s</source>
+        <translation>  largura de banda: %1 Gbit/s</translation>
+    </message>
+    <message>
+        <source>the output was too large</source>
+        <translation>a saída era grande demais</translation>
+    </message>
+    <message>
+        <source>Save a node snapshot (what probe reads; a support bundle without secrets) as DIR/&lt;node&gt;-&lt;time&gt;.tar.gz. On an SSH node the engine writes it to a temporary folder there, it is downloaded, and the temporary folder is removed. Replay it with &apos;halolink-engine probe --root FILE.tar.gz&apos;.</source>
+        <translation>Salva um snapshot do nó (o que a sondagem lê; um pacote de suporte sem segredos) como DIR/&lt;nó&gt;-&lt;hora&gt;.tar.gz. Num nó SSH, o engine o grava numa pasta temporária de lá, ele é baixado e a pasta temporária é removida. Reproduza-o com &apos;halolink-engine probe --root FILE.tar.gz&apos;.</translation>
+    </message>
+    <message>
+        <source>Folder to save the snapshot in (created if needed).</source>
+        <translation>Pasta onde salvar o snapshot (criada se necessário).</translation>
+    </message>
+    <message>
+        <source>dir</source>
+        <translation>dir</translation>
+    </message>
+    <message>
+        <source>Print {&quot;node&quot;, &quot;snapshot&quot;, &quot;bytes&quot;} as JSON.</source>
+        <translation>Imprime {&quot;node&quot;, &quot;snapshot&quot;, &quot;bytes&quot;} como JSON.</translation>
+    </message>
+    <message>
+        <source>Give up after &lt;seconds&gt; (default 120).</source>
+        <translation>Desiste após &lt;segundos&gt; (padrão 120).</translation>
+    </message>
+    <message>
+        <source>The node.</source>
+        <translation>O nó.</translation>
+    </message>
+    <message>
+        <source>give one NODE and --out DIR.</source>
+        <translation>informe um NODE e --out DIR.</translation>
+    </message>
+    <message>
+        <source>cannot create %1.</source>
+        <translation>não é possível criar %1.</translation>
+    </message>
+    <message>
+        <source>no SSH session to the node</source>
+        <translation>nenhuma sessão SSH com o nó</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s snapshot failed: %1</source>
+        <translation>o snapshot do engine falhou: %1</translation>
+    </message>
+    <message>
+        <source>what came back is not a .tar.gz file</source>
+        <translation>o que voltou não é um arquivo .tar.gz</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>não é possível gravar %1: %2</translation>
+    </message>
+    <message>
+        <source>Saved the snapshot of %1 as %2 (%3 KiB).</source>
+        <translation>Snapshot de %1 salvo como %2 (%3 KiB).</translation>
+    </message>
+    <message>
+        <source>Plan for %1 (backend %2, device %3):</source>
+        <translation>Plano para %1 (backend %2, dispositivo %3):</translation>
+    </message>
+    <message>
+        <source> (already done)</source>
+        <translation> (já feito)</translation>
+    </message>
+    <message>
+        <source>writes %1</source>
+        <translation>grava %1</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>aviso: %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>nenhum</translation>
+    </message>
+    <message>
+        <source>Verify %1: %2 %3 (backend %4, RDMA device %5)</source>
+        <translation>Verificação de %1: %2 %3 (backend %4, dispositivo RDMA %5)</translation>
+    </message>
+    <message>
+        <source>(expected %1, actual %2)</source>
+        <translation>(esperado %1, atual %2)</translation>
+    </message>
+    <message>
+        <source>Peers (RDMA latency from %1):</source>
+        <translation>Pares (latência RDMA a partir de %1):</translation>
+    </message>
+    <message>
+        <source>round trip p50 %1 us, p99 %2 us; one way p50 %3 us; GID index %4, ToS %5, %6 samples</source>
+        <translation>ida e volta p50 %1 us, p99 %2 us; um sentido p50 %3 us; índice de GID %4, ToS %5, %6 amostras</translation>
+    </message>
+    <message>
+        <source>peer %1</source>
+        <translation>par %1</translation>
+    </message>
+    <message>
+        <source>not tested</source>
+        <translation>não testado</translation>
+    </message>
+    <message>
+        <source>not tested (%1)</source>
+        <translation>não testado (%1)</translation>
+    </message>
+    <message>
+        <source>%1: verified, every check passes.</source>
+        <translation>%1: verificado, todas as verificações passam.</translation>
+    </message>
+    <message>
+        <source>%1: NOT verified, failed: %2</source>
+        <translation>%1: NÃO verificado, falhou: %2</translation>
+    </message>
+    <message>
+        <source>Configure a node&apos;s data-plane NIC for RoCE v2 with the engine (docs/roce-config.md).
+
+  plan NODE --spec FILE     the steps, what is already done, and warnings
+  apply NODE --spec FILE [--confirm-within SEC] [--journal FILE]
+                            apply (each step printed as it ends); the node rolls back by
+                            itself unless confirmed in time
+  verify NODE --spec FILE [--no-bench]
+                            check the node against the spec (interface, RDMA device, port,
+                            RoCE v2 GID, MTUs, address, ToS) and RDMA to each peer; exit 1
+                            when a check fails
+  confirm NODE [--journal FILE]   keep the applied change (after reaching the node again)
+  rollback NODE [--journal FILE]  undo the applied change
+  status NODE [--journal FILE]    the change journal&apos;s state
+
+The engine runs as root: directly when the SSH user is root, else with sudo (passwordless first; a sudo password is asked on the terminal, or read as one line from stdin with --sudo-password-stdin, and only ever given to sudo&apos;s stdin on the node, when sudo asks for it). A wrong password fails at once (sudo_password_wrong), a user sudo does not allow with sudo_not_allowed. plan, verify and status run as the SSH user when root is out of reach.
+--json prints the engine&apos;s JSON lines as they come. Exit codes: 0 success, 1 failure (the engine&apos;s JSON error with --json; verify: the document, with &quot;ok&quot;: false), 2 bad usage.</source>
+        <translation>Configura com o engine a NIC do plano de dados de um nó para RoCE v2 (docs/roce-config.md).
+
+  plan NODE --spec FILE     as etapas, o que já está feito e os avisos
+  apply NODE --spec FILE [--confirm-within SEC] [--journal FILE]
+                            aplica (cada etapa é impressa ao terminar); o nó se reverte
+                            sozinho, a menos que haja confirmação a tempo
+  verify NODE --spec FILE [--no-bench]
+                            confere o nó com a spec (interface, dispositivo RDMA, porta,
+                            GID RoCE v2, MTUs, endereço, ToS) e o RDMA até cada par; sai
+                            com 1 quando uma verificação falha
+  confirm NODE [--journal FILE]   mantém a alteração aplicada (depois de alcançar o nó de novo)
+  rollback NODE [--journal FILE]  desfaz a alteração aplicada
+  status NODE [--journal FILE]    o estado do diário de alterações
+
+O engine roda como root: diretamente quando o usuário SSH é root; senão, com sudo (primeiro sem senha; uma senha do sudo é pedida no terminal, ou lida como uma linha da entrada padrão com --sudo-password-stdin, e só é entregue à entrada padrão do sudo no nó, quando o sudo a pede). Uma senha errada falha na hora (sudo_password_wrong); um usuário que o sudo não permite, com sudo_not_allowed. plan, verify e status rodam como o usuário SSH quando o root está fora de alcance.
+--json imprime as linhas JSON do engine conforme chegam. Códigos de saída: 0 sucesso, 1 falha (o erro JSON do engine com --json; verify: o documento, com &quot;ok&quot;: false), 2 uso incorreto.</translation>
+    </message>
+    <message>
+        <source>The RoCE spec (JSON) for plan, apply and verify.</source>
+        <translation>A spec RoCE (JSON) para plan, apply e verify.</translation>
+    </message>
+    <message>
+        <source>apply: roll back unless confirmed within &lt;seconds&gt; (1-86400, default 120).</source>
+        <translation>apply: reverte, a menos que seja confirmado em &lt;segundos&gt; (1-86400, padrão 120).</translation>
+    </message>
+    <message>
+        <source>The change journal on the node (default: the engine&apos;s, /var/lib/halolink/roce-journal.json).</source>
+        <translation>O diário de alterações no nó (padrão: o do engine, /var/lib/halolink/roce-journal.json).</translation>
+    </message>
+    <message>
+        <source>verify: the checks only, no RDMA latency test to the peers.</source>
+        <translation>verify: só as verificações, sem teste de latência RDMA até os pares.</translation>
+    </message>
+    <message>
+        <source>Print the engine&apos;s JSON as it is.</source>
+        <translation>Imprime o JSON do engine como está.</translation>
+    </message>
+    <message>
+        <source>Read the sudo password as one line from stdin (for scripts).</source>
+        <translation>Lê a senha do sudo como uma linha da entrada padrão (para scripts).</translation>
+    </message>
+    <message>
+        <source>Give up after &lt;seconds&gt; (default 300).</source>
+        <translation>Desiste após &lt;segundos&gt; (padrão 300).</translation>
+    </message>
+    <message>
+        <source>plan, apply, verify, confirm, rollback or status.</source>
+        <translation>plan, apply, verify, confirm, rollback ou status.</translation>
+    </message>
+    <message>
+        <source>Run &apos;halolinkctl configure --help&apos; for usage.</source>
+        <translation>Execute &apos;halolinkctl configure --help&apos; para ver como usar.</translation>
+    </message>
+    <message>
+        <source>give an action (plan, apply, verify, confirm, rollback, status) and one NODE.</source>
+        <translation>informe uma ação (plan, apply, verify, confirm, rollback, status) e um NODE.</translation>
+    </message>
+    <message>
+        <source>unknown action &apos;%1&apos;.</source>
+        <translation>ação desconhecida &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>--plan is for apply (tests only).</source>
+        <translation>--plan é para apply (só em testes).</translation>
+    </message>
+    <message>
+        <source>give --spec or --plan, not both.</source>
+        <translation>informe --spec ou --plan, não ambos.</translation>
+    </message>
+    <message>
+        <source>%1 needs --spec FILE.</source>
+        <translation>%1 precisa de --spec FILE.</translation>
+    </message>
+    <message>
+        <source>%1 takes no --spec.</source>
+        <translation>%1 não aceita --spec.</translation>
+    </message>
+    <message>
+        <source>--no-bench is for verify.</source>
+        <translation>--no-bench é para verify.</translation>
+    </message>
+    <message>
+        <source>--journal is for apply, confirm, rollback and status.</source>
+        <translation>--journal é para apply, confirm, rollback e status.</translation>
+    </message>
+    <message>
+        <source>--journal needs a file name.</source>
+        <translation>--journal precisa de um nome de arquivo.</translation>
+    </message>
+    <message>
+        <source>--confirm-within is for apply.</source>
+        <translation>--confirm-within é para apply.</translation>
+    </message>
+    <message>
+        <source>--confirm-within needs a whole number of seconds, 1-86400.</source>
+        <translation>--confirm-within precisa de um número inteiro de segundos, 1-86400.</translation>
+    </message>
+    <message>
+        <source>--timeout needs a positive number of seconds.</source>
+        <translation>--timeout precisa de um número positivo de segundos.</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>não é possível ler %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 is empty.</source>
+        <translation>%1 está vazio.</translation>
+    </message>
+    <message>
+        <source>--sudo-password-stdin: no password line on stdin.</source>
+        <translation>--sudo-password-stdin: nenhuma linha de senha na entrada padrão.</translation>
+    </message>
+    <message>
+        <source>configure works on SSH nodes; on this computer run &apos;sudo halolink-engine %1&apos; directly.</source>
+        <translation>configure funciona em nós SSH; neste computador, execute &apos;sudo halolink-engine %1&apos; diretamente.</translation>
+    </message>
+    <message>
+        <source>sudo password on %1: </source>
+        <translation>senha do sudo em %1: </translation>
+    </message>
+    <message>
+        <source>&apos;configure %1&apos; needs root on %2: the SSH user is not root and sudo is not installed there.</source>
+        <translation>&apos;configure %1&apos; precisa de root em %2: o usuário SSH não é root e o sudo não está instalado lá.</translation>
+    </message>
+    <message>
+        <source>sudo on %1 needs a password and stdin is not a terminal; give it with --sudo-password-stdin.</source>
+        <translation>o sudo em %1 precisa de uma senha e a entrada padrão não é um terminal; informe-a com --sudo-password-stdin.</translation>
+    </message>
+    <message>
+        <source>sudo on %1 did not accept the password; nothing was run.</source>
+        <translation>o sudo em %1 não aceitou a senha; nada foi executado.</translation>
+    </message>
+    <message>
+        <source>the node does not match the spec (see the failed checks).</source>
+        <translation>o nó não corresponde à spec (veja as verificações com falha).</translation>
+    </message>
+    <message>
+        <source>The steps already applied were rolled back.</source>
+        <translation>As etapas já aplicadas foram revertidas.</translation>
+    </message>
+    <message>
+        <source>Applied on %1; the change is NOT confirmed. It is rolled back at %2 (in %3 s) unless you run:</source>
+        <translation>Aplicado em %1; a alteração NÃO está confirmada. Ela será revertida às %2 (em %3 s), a menos que você execute:</translation>
+    </message>
+    <message>
+        <source>Confirm only once you reach the node again (a new SSH connection).</source>
+        <translation>Confirme só depois de alcançar o nó de novo (uma nova conexão SSH).</translation>
+    </message>
+    <message>
+        <source>(rolled back at %1, %2 s left)</source>
+        <translation>(revertido às %1, faltam %2 s)</translation>
+    </message>
+    <message>
+        <source>reason: %1</source>
+        <translation>motivo: %1</translation>
+    </message>
+    <message>
+        <source>time to first token %1 ms</source>
+        <translation>tempo até o primeiro token %1 ms</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 tokens/s</translation>
+    </message>
+    <message>
+        <source>tokens/s n/a</source>
+        <translation>tokens/s n/d</translation>
+    </message>
+    <message>
+        <source>answer: %1</source>
+        <translation>resposta: %1</translation>
+    </message>
+    <message>
+        <source>smoke test failed: %1</source>
+        <translation>o teste rápido falhou: %1</translation>
+    </message>
+    <message>
+        <source>traffic: %1</source>
+        <translation>tráfego: %1</translation>
+    </message>
+    <message>
+        <source>likely cause: %1</source>
+        <translation>causa provável: %1</translation>
+    </message>
+    <message>
+        <source>give the job&apos;s name.</source>
+        <translation>informe o nome do job.</translation>
+    </message>
+    <message>
+        <source>--lines needs a number.</source>
+        <translation>--lines precisa de um número.</translation>
+    </message>
+    <message>
+        <source>no SSH nodes in the inventory.</source>
+        <translation>nenhum nó SSH no inventário.</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>rodando</translation>
+    </message>
+    <message>
+        <source>partly running</source>
+        <translation>rodando em parte</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>parado</translation>
+    </message>
+    <message>
+        <source>%1  %2  %3 on %4  model %5  %6  started %7
+</source>
+        <translation>%1  %2  %3 em %4  modelo %5  %6  iniciado em %7
+</translation>
+    </message>
+    <message>
+        <source>unknown (not reachable)</source>
+        <translation>desconhecido (inacessível)</translation>
+    </message>
+    <message>
+        <source>no job &apos;%1&apos; on %2.</source>
+        <translation>nenhum job &apos;%1&apos; em %2.</translation>
+    </message>
+    <message>
+        <source>the inventory&apos;s nodes</source>
+        <translation>os nós do inventário</translation>
+    </message>
+    <message>
+        <source>%1 (a node of the job) is no longer in the inventory.</source>
+        <translation>%1 (um nó do job) não está mais no inventário.</translation>
+    </message>
+    <message>
+        <source>the job &apos;%1&apos; is not running on every node (halolinkctl job status).</source>
+        <translation>o job &apos;%1&apos; não está rodando em todos os nós (halolinkctl job status).</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel inference jobs (vLLM over Ray, or llama.cpp RPC) across nodes.
+
+  launch [--dry-run] --model M [options] NODE...
+      --dry-run prints what would run where: per node the environment (RDMA values from that
+      node&apos;s probe, each with its source) and the commands in order, and starts nothing.
+      Without it the job is checked on every node (runtime, image, model, ports, memory),
+      started detached in order with readiness waits, and smoke-tested: one chat completion
+      (time to first token, tokens/s) with the RDMA port counters of every node as proof of
+      the transport. A failed launch stops what it started. The first NODE is the head;
+      nodes need a data-plane interface and address (the cluster setup writes them).
+  status [NODE...]             jobs found on the nodes (default: every SSH node) and what runs
+  logs NAME [--node N] [--role R] [--lines N] [--follow]
+  stop NAME | restart NAME | smoke NAME   [NODE...: where to look for it]
+
+Exit codes: 0 success, 1 failure (e.g. a check failed, the job did not become ready, the
+smoke test failed), 2 bad usage.</source>
+        <translation>Jobs de inferência com paralelismo de tensor (vLLM sobre Ray, ou llama.cpp RPC) entre nós.
+
+  launch [--dry-run] --model M [options] NODE...
+      --dry-run imprime o que rodaria onde: por nó, o ambiente (valores RDMA da sondagem
+      daquele nó, cada um com sua origem) e os comandos em ordem, e não inicia nada.
+      Sem ele, o job é verificado em cada nó (runtime, imagem, modelo, portas, memória),
+      iniciado em segundo plano, em ordem, esperando cada parte ficar pronta, e testado:
+      um chat completion (tempo até o primeiro token, tokens/s) com os contadores das
+      portas RDMA de cada nó como prova do transporte. Um início que falha para o que
+      iniciou. O primeiro NODE é o principal; os nós precisam de interface e endereço do
+      plano de dados (a configuração do cluster os grava).
+  status [NODE...]             jobs encontrados nos nós (padrão: todo nó SSH) e o que roda
+  logs NAME [--node N] [--role R] [--lines N] [--follow]
+  stop NAME | restart NAME | smoke NAME   [NODE...: onde procurá-lo]
+
+Códigos de saída: 0 sucesso, 1 falha (p. ex. uma verificação falhou, o job não ficou
+pronto, o teste rápido falhou), 2 uso incorreto.</translation>
+    </message>
+    <message>
+        <source>Print what would run where; start nothing.</source>
+        <translation>Imprime o que rodaria onde; não inicia nada.</translation>
+    </message>
+    <message>
+        <source>vllm (default) or llama-rpc.</source>
+        <translation>vllm (padrão) ou llama-rpc.</translation>
+    </message>
+    <message>
+        <source>engine</source>
+        <translation>engine</translation>
+    </message>
+    <message>
+        <source>podman (default), toolbox, docker or host.</source>
+        <translation>podman (padrão), toolbox, docker ou host.</translation>
+    </message>
+    <message>
+        <source>runtime</source>
+        <translation>runtime</translation>
+    </message>
+    <message>
+        <source>Container image (podman, docker) or toolbox name.</source>
+        <translation>Imagem de contêiner (podman, docker) ou nome do toolbox.</translation>
+    </message>
+    <message>
+        <source>image</source>
+        <translation>imagem</translation>
+    </message>
+    <message>
+        <source>Model path on every node, or a model id (vLLM).</source>
+        <translation>Caminho do modelo em todos os nós, ou o id de um modelo (vLLM).</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>modelo</translation>
+    </message>
+    <message>
+        <source>Job name (default tp).</source>
+        <translation>Nome do job (padrão tp).</translation>
+    </message>
+    <message>
+        <source>API port on the head (default 8000).</source>
+        <translation>Porta da API no nó principal (padrão 8000).</translation>
+    </message>
+    <message>
+        <source>vLLM (default 0.90).</source>
+        <translation>vLLM (padrão 0.90).</translation>
+    </message>
+    <message>
+        <source>fraction</source>
+        <translation>fração</translation>
+    </message>
+    <message>
+        <source>vLLM --enforce-eager (default: on gfx1151).</source>
+        <translation>vLLM --enforce-eager (padrão: ligado em gfx1151).</translation>
+    </message>
+    <message>
+        <source>Never --enforce-eager.</source>
+        <translation>Nunca --enforce-eager.</translation>
+    </message>
+    <message>
+        <source>Context length.</source>
+        <translation>Comprimento do contexto.</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>tokens</translation>
+    </message>
+    <message>
+        <source>NCCL_IB_DISABLE=1: no RDMA.</source>
+        <translation>NCCL_IB_DISABLE=1: sem RDMA.</translation>
+    </message>
+    <message>
+        <source>NCCL_IB_TC (the cluster&apos;s ToS, e.g. 106).</source>
+        <translation>NCCL_IB_TC (o ToS do cluster, p. ex. 106).</translation>
+    </message>
+    <message>
+        <source>tos</source>
+        <translation>tos</translation>
+    </message>
+    <message>
+        <source>NAME=VALUE on every node (repeatable; wins).</source>
+        <translation>NAME=VALUE em todos os nós (pode repetir; prevalece).</translation>
+    </message>
+    <message>
+        <source>NAME=VALUE</source>
+        <translation>NAME=VALUE</translation>
+    </message>
+    <message>
+        <source>Use this halolink.probe/1 document for NODE instead of probing it (repeatable; --dry-run only).</source>
+        <translation>Usa este documento halolink.probe/1 para NODE em vez de sondá-lo (pode repetir; só com --dry-run).</translation>
+    </message>
+    <message>
+        <source>NODE=FILE</source>
+        <translation>NODE=FILE</translation>
+    </message>
+    <message>
+        <source>launch: skip the smoke test.</source>
+        <translation>launch: pula o teste rápido.</translation>
+    </message>
+    <message>
+        <source>launch: seconds for Ray to have every node (default 180).</source>
+        <translation>launch: segundos para o Ray ter todos os nós (padrão 180).</translation>
+    </message>
+    <message>
+        <source>launch: seconds for the server to load the model and answer (default 2400).</source>
+        <translation>launch: segundos para o servidor carregar o modelo e responder (padrão 2400).</translation>
+    </message>
+    <message>
+        <source>smoke test: the question asked.</source>
+        <translation>teste rápido: a pergunta feita.</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>texto</translation>
+    </message>
+    <message>
+        <source>smoke test: tokens asked for (default 64).</source>
+        <translation>teste rápido: tokens pedidos (padrão 64).</translation>
+    </message>
+    <message>
+        <source>logs: only this node.</source>
+        <translation>logs: só este nó.</translation>
+    </message>
+    <message>
+        <source>node</source>
+        <translation>nó</translation>
+    </message>
+    <message>
+        <source>logs: only this role (ray-head, ray-worker, vllm, rpc-server, llama-server).</source>
+        <translation>logs: só este papel (ray-head, ray-worker, vllm, rpc-server, llama-server).</translation>
+    </message>
+    <message>
+        <source>role</source>
+        <translation>papel</translation>
+    </message>
+    <message>
+        <source>logs: the last N lines (default 100).</source>
+        <translation>logs: as últimas N linhas (padrão 100).</translation>
+    </message>
+    <message>
+        <source>logs: keep printing new lines until interrupted.</source>
+        <translation>logs: continua imprimindo as novas linhas até ser interrompido.</translation>
+    </message>
+    <message>
+        <source>Machine-readable output.</source>
+        <translation>Saída legível por máquina.</translation>
+    </message>
+    <message>
+        <source>Connecting: give up after &lt;seconds&gt; (default 120).</source>
+        <translation>Conexão: desiste após &lt;segundos&gt; (padrão 120).</translation>
+    </message>
+    <message>
+        <source>Trust and save the host key of a node seen for the first time.</source>
+        <translation>Confia na chave de host de um nó visto pela primeira vez e a salva.</translation>
+    </message>
+    <message>
+        <source>launch, status, logs, stop, restart or smoke</source>
+        <translation>launch, status, logs, stop, restart ou smoke</translation>
+    </message>
+    <message>
+        <source>launch: the nodes, the head first; others: the job name.</source>
+        <translation>launch: os nós, o principal primeiro; os outros: o nome do job.</translation>
+    </message>
+    <message>
+        <source>Run &apos;halolinkctl job --help&apos; for usage.</source>
+        <translation>Execute &apos;halolinkctl job --help&apos; para ver como usar.</translation>
+    </message>
+    <message>
+        <source>the action is launch, status, logs, stop, restart or smoke.</source>
+        <translation>a ação é launch, status, logs, stop, restart ou smoke.</translation>
+    </message>
+    <message>
+        <source>--max-tokens is 1-4096.</source>
+        <translation>--max-tokens vai de 1 a 4096.</translation>
+    </message>
+    <message>
+        <source>give the nodes, the head first.</source>
+        <translation>informe os nós, o principal primeiro.</translation>
+    </message>
+    <message>
+        <source>--engine is vllm or llama-rpc.</source>
+        <translation>--engine é vllm ou llama-rpc.</translation>
+    </message>
+    <message>
+        <source>--runtime is podman, toolbox, docker or host.</source>
+        <translation>--runtime é podman, toolbox, docker ou host.</translation>
+    </message>
+    <message>
+        <source>--port needs a number.</source>
+        <translation>--port precisa de um número.</translation>
+    </message>
+    <message>
+        <source>--gpu-memory-utilization needs a number such as 0.90.</source>
+        <translation>--gpu-memory-utilization precisa de um número como 0.90.</translation>
+    </message>
+    <message>
+        <source>--eager or --no-eager, not both.</source>
+        <translation>--eager ou --no-eager, não ambos.</translation>
+    </message>
+    <message>
+        <source>--max-model-len needs a number.</source>
+        <translation>--max-model-len precisa de um número.</translation>
+    </message>
+    <message>
+        <source>--traffic-class is 0-255.</source>
+        <translation>--traffic-class vai de 0 a 255.</translation>
+    </message>
+    <message>
+        <source>--env needs NAME=VALUE, got &apos;%1&apos;.</source>
+        <translation>--env precisa de NAME=VALUE, recebido &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>--probe-file needs NODE=FILE, got &apos;%1&apos;.</source>
+        <translation>--probe-file precisa de NODE=FILE, recebido &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>--ray-timeout needs a positive number of seconds.</source>
+        <translation>--ray-timeout precisa de um número positivo de segundos.</translation>
+    </message>
+    <message>
+        <source>--server-timeout needs a positive number of seconds.</source>
+        <translation>--server-timeout precisa de um número positivo de segundos.</translation>
+    </message>
+    <message>
+        <source>--probe-file is for --dry-run: a launch probes the nodes it starts on.</source>
+        <translation>--probe-file é para --dry-run: um launch sonda os nós em que inicia.</translation>
+    </message>
+    <message>
+        <source>%1 is not a probe document: %2</source>
+        <translation>%1 não é um documento de sondagem: %2</translation>
+    </message>
+    <message>
+        <source>%1: jobs run on SSH nodes.</source>
+        <translation>%1: os jobs rodam em nós SSH.</translation>
+    </message>
+    <message>
+        <source>probe failed: %1</source>
+        <translation>a sondagem falhou: %1</translation>
+    </message>
+    <message>
+        <source>The job &apos;%1&apos; runs: %2/v1 (halolinkctl job stop %1 stops it).</source>
+        <translation>O job &apos;%1&apos; está rodando: %2/v1 (halolinkctl job stop %1 o para).</translation>
+    </message>
+    <message>
+        <source>Show which halolink-engine this computer uses: the program the app runs for This computer and uploads to the nodes, its version, and every place looked at, in order ($HALOLINK_ENGINE when set, else next to halolinkctl: ../libexec/halolink/, ../lib/halolink/, then the build tree for a build-tree program).
+
+--json: {&quot;path&quot;, &quot;version&quot;, &quot;protocol&quot;, &quot;tried&quot;: [...]}, or {&quot;error&quot;: {&quot;code&quot;, &quot;message&quot;}} with exit code 1 when none is usable.</source>
+        <translation>Mostra qual halolink-engine este computador usa: o programa que o app executa para Este computador e envia aos nós, a versão dele e todos os locais verificados, em ordem ($HALOLINK_ENGINE quando definida; senão, ao lado do halolinkctl: ../libexec/halolink/, ../lib/halolink/, e por fim a árvore de build, para um programa da árvore de build).
+
+--json: {&quot;path&quot;, &quot;version&quot;, &quot;protocol&quot;, &quot;tried&quot;: [...]}, ou {&quot;error&quot;: {&quot;code&quot;, &quot;message&quot;}} com código de saída 1 quando nenhum pode ser usado.</translation>
+    </message>
+    <message>
+        <source>takes no arguments.</source>
+        <translation>não aceita argumentos.</translation>
+    </message>
+    <message>
+        <source>%1 --version failed: %2</source>
+        <translation>%1 --version falhou: %2</translation>
+    </message>
+    <message>
+        <source>%1 does not look like halolink-engine: `--version` printed &quot;%2&quot;.</source>
+        <translation>%1 não parece ser o halolink-engine: `--version` imprimiu &quot;%2&quot;.</translation>
+    </message>
+    <message>
+        <source>engine:   %1</source>
+        <translation>engine:   %1</translation>
+    </message>
+    <message>
+        <source>version:  %1 (protocol %2)</source>
+        <translation>versão:   %1 (protocolo %2)</translation>
+    </message>
+    <message>
+        <source>looked at:</source>
+        <translation>locais verificados:</translation>
+    </message>
+    <message>
+        <source>warning: this engine speaks protocol %1; halolinkctl speaks %2.</source>
+        <translation>aviso: este engine fala o protocolo %1; o halolinkctl fala o %2.</translation>
+    </message>
+    <message>
+        <source>Commands:
+  nodes list|add|edit|remove|import-ssh-config
+                          The node inventory (the same as the halolink app&apos;s).
+  probe [--json] [NODE...] Probe nodes (default: this computer) in parallel: hardware,
+                          RDMA setup and preflight checks.
+  bench [--transport tcp|rdma] [--test latency|bandwidth] NODE_A NODE_B
+                          Measure the data plane from NODE_A to NODE_B.
+  snapshot NODE --out DIR  Save a node snapshot (.tar.gz) for support or replay.
+  configure plan|apply|confirm|rollback|status NODE [--spec FILE] [--confirm-within SEC]
+                          RoCE v2 on a node&apos;s data-plane NIC; apply rolls back by itself
+                          unless &apos;configure confirm NODE&apos; follows in time.
+  job launch --dry-run --model M [options] NODE...
+                          What a tensor-parallel job (vLLM over Ray, llama.cpp RPC) would
+                          run on each node, with the RDMA environment from its probe.
+  engine [--json]          Which halolink-engine this computer uses, its version, and
+                          every place looked at.
+
+Nodes are reached over SSH with ~/.ssh/config and ~/.ssh/known_hosts. A node&apos;s host key
+seen for the first time is refused unless --accept-new-host-key is given; a changed key
+is always refused. Passwords are asked on the terminal, never read from a pipe.
+
+Exit codes: 0 success, 1 failure, 2 bad usage.
+Run &apos;halolinkctl COMMAND --help&apos; for the options of a command.
+</source>
+        <translation>Comandos:
+  nodes list|add|edit|remove|import-ssh-config
+                          O inventário de nós (o mesmo do app halolink).
+  probe [--json] [NODE...] Sonda nós (padrão: este computador) em paralelo: hardware,
+                          configuração RDMA e verificações prévias.
+  bench [--transport tcp|rdma] [--test latency|bandwidth] NODE_A NODE_B
+                          Mede o plano de dados de NODE_A até NODE_B.
+  snapshot NODE --out DIR  Salva um snapshot do nó (.tar.gz) para suporte ou reprodução.
+  configure plan|apply|confirm|rollback|status NODE [--spec FILE] [--confirm-within SEC]
+                          RoCE v2 na NIC do plano de dados de um nó; o apply se reverte
+                          sozinho, a menos que &apos;configure confirm NODE&apos; venha a tempo.
+  job launch --dry-run --model M [options] NODE...
+                          O que um job com paralelismo de tensor (vLLM sobre Ray,
+                          llama.cpp RPC) rodaria em cada nó, com o ambiente RDMA
+                          da sondagem de cada um.
+  engine [--json]          Qual halolink-engine este computador usa, a versão dele e
+                          todos os locais verificados.
+
+Os nós são acessados por SSH com ~/.ssh/config e ~/.ssh/known_hosts. A chave de host
+de um nó vista pela primeira vez é recusada, a menos que se use --accept-new-host-key;
+uma chave alterada é sempre recusada. As senhas são pedidas no terminal, nunca lidas
+de um pipe.
+
+Códigos de saída: 0 sucesso, 1 falha, 2 uso incorreto.
+Execute &apos;halolinkctl COMMAND --help&apos; para ver as opções de um comando.
+</translation>
+    </message>
+    <message>
+        <source>HaloLink command line: the same nodes, settings and engine as the halolink app.</source>
+        <translation>Linha de comando do HaloLink: os mesmos nós, configurações e engine do app halolink.</translation>
+    </message>
+    <message>
+        <source>Show the version.</source>
+        <translation>Mostra a versão.</translation>
+    </message>
+    <message>
+        <source>What to do (see Commands).</source>
+        <translation>O que fazer (veja Comandos).</translation>
+    </message>
+    <message>
+        <source>no command given.</source>
+        <translation>nenhum comando informado.</translation>
+    </message>
+    <message>
+        <source>unknown command &apos;%1&apos;.</source>
+        <translation>comando desconhecido &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 em %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>smoke test: %n token(s)</source>
+        <translation>
+            <numerusform>teste rápido: %n token</numerusform>
+            <numerusform>teste rápido: %n tokens</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No jobs on %n node(s).</source>
+        <translation>
+            <numerusform>Nenhum job em %n nó.</numerusform>
+            <numerusform>Nenhum job em %n nós.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Cluster manager for RDMA-linked Strix Halo GPU nodes.</source>
+        <translation>Gerenciador de clusters de nós de GPU Strix Halo ligados por RDMA.</translation>
+    </message>
+    <message>
+        <source>Colours: system (default), light or dark.</source>
+        <translation>Cores: system (padrão), light ou dark.</translation>
+    </message>
+    <message>
+        <source>halolink: --color-scheme must be system, light or dark.</source>
+        <translation>halolink: --color-scheme deve ser system, light ou dark.</translation>
+    </message>
+</context>
+</TS>
