@@ -27,3 +27,8 @@ halolink_add_qt_test(tst_jobswindow SOURCES ui/tst_jobswindow.cpp LIBS halolink_
 # namespaces (veth data plane) through the Ray/vLLM test doubles; skips without root.
 halolink_add_qt_test(tst_jobswindow_ssh SOURCES ui/tst_jobswindow_ssh.cpp LIBS halolink_ui halolink_core halolink_sshd_fixture LABELS ui ssh)
 set_tests_properties(tst_jobswindow_ssh PROPERTIES RUN_SERIAL TRUE)
+
+# Accessibility: every dashboard chart's table alternative (same latest values,
+# units, live), accessible names of every focusable widget in the main window,
+# the dashboard and each setup wizard page, tab order, mnemonic clashes.
+halolink_add_qt_test(tst_accessibility SOURCES ui/tst_accessibility.cpp LIBS halolink_ui halolink_core QCustomPlotQt6::QCustomPlotQt6 Qt6::PrintSupport LABELS ui)
