@@ -6539,58 +6539,6 @@ pronto, o teste rápido falhou), 2 uso incorreto.</translation>
         <translation>aviso: este engine fala o protocolo %1; o halolinkctl fala o %2.</translation>
     </message>
     <message>
-        <source>Commands:
-  nodes list|add|edit|remove|import-ssh-config
-                          The node inventory (the same as the halolink app&apos;s).
-  probe [--json] [NODE...] Probe nodes (default: this computer) in parallel: hardware,
-                          RDMA setup and preflight checks.
-  bench [--transport tcp|rdma] [--test latency|bandwidth] NODE_A NODE_B
-                          Measure the data plane from NODE_A to NODE_B.
-  snapshot NODE --out DIR  Save a node snapshot (.tar.gz) for support or replay.
-  configure plan|apply|confirm|rollback|status NODE [--spec FILE] [--confirm-within SEC]
-                          RoCE v2 on a node&apos;s data-plane NIC; apply rolls back by itself
-                          unless &apos;configure confirm NODE&apos; follows in time.
-  job launch --dry-run --model M [options] NODE...
-                          What a tensor-parallel job (vLLM over Ray, llama.cpp RPC) would
-                          run on each node, with the RDMA environment from its probe.
-  engine [--json]          Which halolink-engine this computer uses, its version, and
-                          every place looked at.
-
-Nodes are reached over SSH with ~/.ssh/config and ~/.ssh/known_hosts. A node&apos;s host key
-seen for the first time is refused unless --accept-new-host-key is given; a changed key
-is always refused. Passwords are asked on the terminal, never read from a pipe.
-
-Exit codes: 0 success, 1 failure, 2 bad usage.
-Run &apos;halolinkctl COMMAND --help&apos; for the options of a command.
-</source>
-        <translation>Comandos:
-  nodes list|add|edit|remove|import-ssh-config
-                          O inventário de nós (o mesmo do app halolink).
-  probe [--json] [NODE...] Sonda nós (padrão: este computador) em paralelo: hardware,
-                          configuração RDMA e verificações prévias.
-  bench [--transport tcp|rdma] [--test latency|bandwidth] NODE_A NODE_B
-                          Mede o plano de dados de NODE_A até NODE_B.
-  snapshot NODE --out DIR  Salva um snapshot do nó (.tar.gz) para suporte ou reprodução.
-  configure plan|apply|confirm|rollback|status NODE [--spec FILE] [--confirm-within SEC]
-                          RoCE v2 na NIC do plano de dados de um nó; o apply se reverte
-                          sozinho, a menos que &apos;configure confirm NODE&apos; venha a tempo.
-  job launch --dry-run --model M [options] NODE...
-                          O que um job com paralelismo de tensor (vLLM sobre Ray,
-                          llama.cpp RPC) rodaria em cada nó, com o ambiente RDMA
-                          da sondagem de cada um.
-  engine [--json]          Qual halolink-engine este computador usa, a versão dele e
-                          todos os locais verificados.
-
-Os nós são acessados por SSH com ~/.ssh/config e ~/.ssh/known_hosts. A chave de host
-de um nó vista pela primeira vez é recusada, a menos que se use --accept-new-host-key;
-uma chave alterada é sempre recusada. As senhas são pedidas no terminal, nunca lidas
-de um pipe.
-
-Códigos de saída: 0 sucesso, 1 falha, 2 uso incorreto.
-Execute &apos;halolinkctl COMMAND --help&apos; para ver as opções de um comando.
-</translation>
-    </message>
-    <message>
         <source>HaloLink command line: the same nodes, settings and engine as the halolink app.</source>
         <translation>Linha de comando do HaloLink: os mesmos nós, configurações e engine do app halolink.</translation>
     </message>
@@ -6627,6 +6575,71 @@ Execute &apos;halolinkctl COMMAND --help&apos; para ver as opções de um comand
             <numerusform>Nenhum job em %n nó.</numerusform>
             <numerusform>Nenhum job em %n nós.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Commands:
+  nodes list|add|edit|remove|import-ssh-config
+                          The node inventory (the same as the halolink app&apos;s).
+  probe [--json] [NODE...] Probe nodes (default: this computer) in parallel: hardware,
+                          RDMA setup and preflight checks.
+  bench [--transport tcp|rdma] [--test latency|bandwidth] NODE_A NODE_B
+                          Measure the data plane from NODE_A to NODE_B.
+  snapshot NODE --out DIR  Save a node snapshot (.tar.gz) for support or replay.
+  configure plan|apply|confirm|rollback|status NODE [--spec FILE] [--confirm-within SEC]
+                          RoCE v2 on a node&apos;s data-plane NIC; apply rolls back by itself
+                          unless &apos;configure confirm NODE&apos; follows in time.
+  job launch [--dry-run] --model M [options] NODE...
+                          A tensor-parallel job (vLLM over Ray, llama.cpp RPC): what would
+                          run where (--dry-run), or checked, started, smoke-tested and the
+                          transport proven from the RDMA port counters.
+  job status|logs|smoke|restart|stop ...
+                          Jobs found on the nodes.
+  engine [--json]          Which halolink-engine this computer uses, its version, and
+                          every place looked at.
+
+Nodes are reached over SSH with ~/.ssh/config and ~/.ssh/known_hosts. A node&apos;s host key
+seen for the first time is refused unless --accept-new-host-key is given; a changed key
+is always refused. Passwords are asked on the terminal, never read from a pipe.
+
+Exit codes: 0 success, 1 failure, 2 bad usage.
+Run &apos;halolinkctl COMMAND --help&apos; for the options of a command.
+</source>
+        <translation>Comandos:
+  nodes list|add|edit|remove|import-ssh-config
+                          O inventário de nós (o mesmo do app halolink).
+  probe [--json] [NODE...] Sonda nós (padrão: este computador) em paralelo: hardware,
+                          configuração RDMA e verificações prévias.
+  bench [--transport tcp|rdma] [--test latency|bandwidth] NODE_A NODE_B
+                          Mede o plano de dados de NODE_A até NODE_B.
+  snapshot NODE --out DIR  Salva um snapshot do nó (.tar.gz) para suporte ou reprodução.
+  configure plan|apply|confirm|rollback|status NODE [--spec FILE] [--confirm-within SEC]
+                          RoCE v2 na NIC do plano de dados de um nó; o apply se reverte
+                          sozinho, a menos que &apos;configure confirm NODE&apos; venha a tempo.
+  job launch [--dry-run] --model M [options] NODE...
+                          Um job com paralelismo de tensor (vLLM sobre Ray, llama.cpp
+                          RPC): o que rodaria onde (--dry-run), ou verificado, iniciado,
+                          testado e com o transporte comprovado pelos contadores RDMA.
+  job status|logs|smoke|restart|stop ...
+                          Jobs encontrados nos nós.
+  engine [--json]          Qual halolink-engine este computador usa, a versão dele e
+                          todos os locais verificados.
+
+Os nós são acessados por SSH com ~/.ssh/config e ~/.ssh/known_hosts. A chave de host
+de um nó vista pela primeira vez é recusada, a menos que se use --accept-new-host-key;
+uma chave alterada é sempre recusada. As senhas são pedidas no terminal, nunca lidas
+de um pipe.
+
+Códigos de saída: 0 sucesso, 1 falha, 2 uso incorreto.
+Execute &apos;halolinkctl COMMAND --help&apos; para ver as opções de um comando.
+</translation>
+    </message>
+    <message>
+        <source>Print the node as saved, as JSON.</source>
+        <translation>Imprime o nó como foi salvo, em JSON.</translation>
+    </message>
+    <message>
+        <source>Print {&quot;removed&quot;: [...]} as JSON.</source>
+        <translation>Imprime {&quot;removed&quot;: [...]} em JSON.</translation>
     </message>
 </context>
 <context>

@@ -274,7 +274,15 @@ static int runJobAction(const ActionArgs &a, Inventory &inventory, QTextStream &
                 continue;
             }
             for (const QByteArray &l : task.standardOutput().split('\n')) {
-                if (!l.isEmpty())
+                if (l.isEmpty())
+                    continue;
+                if (a.json)
+                    out << QJsonDocument(QJsonObject{{QStringLiteral("node"), s.nodeName},
+                                                     {QStringLiteral("role"), s.role},
+                                                     {QStringLiteral("line"), QString::fromUtf8(l)}})
+                               .toJson(QJsonDocument::Compact)
+                        << '\n';
+                else
                     out << label << QString::fromUtf8(l) << '\n';
             }
         }
@@ -288,10 +296,18 @@ static int runJobAction(const ActionArgs &a, Inventory &inventory, QTextStream &
                 auto *p = new RemoteProcess(connector.controller().sshSession(s.nodeId),
                                             jobs::logCommand(match->job.spec, s.nodeId, s.role, 0, true), &loop);
                 const QString label = QStringLiteral("%1/%2: ").arg(s.nodeName, s.role);
-                QObject::connect(p, &RemoteProcess::lineReceived, &loop, [&out, label](const QByteArray &l) {
-                    out << label << QString::fromUtf8(l) << '\n';
-                    out.flush();
-                });
+                QObject::connect(p, &RemoteProcess::lineReceived, &loop,
+                                 [&out, label, json = a.json, node = s.nodeName, role = s.role](const QByteArray &l) {
+                                     if (json)
+                                         out << QJsonDocument(QJsonObject{{QStringLiteral("node"), node},
+                                                                          {QStringLiteral("role"), role},
+                                                                          {QStringLiteral("line"), QString::fromUtf8(l)}})
+                                                    .toJson(QJsonDocument::Compact)
+                                             << '\n';
+                                     else
+                                         out << label << QString::fromUtf8(l) << '\n';
+                                     out.flush();
+                                 });
                 procs << p;
                 p->start();
             }
@@ -311,19 +327,24 @@ static int runJobAction(const ActionArgs &a, Inventory &inventory, QTextStream &
         progress << (node.isEmpty() ? QString() : node + QStringLiteral(": ")) << text << '\n';
         progress.flush();
     });
+    auto report = [&](bool ok) {
+        if (!ok)
+            err << prefix << launcher.errorString() << '\n';
+        if (a.json)
+            out << QJsonDocument(QJsonObject{{QStringLiteral("schema"), QStringLiteral("halolink.job-%1/1").arg(a.action)},
+                                             {QStringLiteral("name"), jobName},
+                                             {QStringLiteral("ok"), ok},
+                                             {QStringLiteral("error"), ok ? QString() : launcher.errorString()}})
+                       .toJson(QJsonDocument::Indented);
+        return ok ? CtlOk : CtlFailure;
+    };
     if (a.action == QLatin1String("stop")) {
         launcher.stop();
-        const bool stopped = waitFor(launcher, &jobs::JobLauncher::stopFinished);
-        if (!stopped)
-            err << prefix << launcher.errorString() << '\n';
-        return stopped ? CtlOk : CtlFailure;
+        return report(waitFor(launcher, &jobs::JobLauncher::stopFinished));
     }
     if (a.action == QLatin1String("restart")) {
         launcher.restart();
-        const bool launched = waitFor(launcher, &jobs::JobLauncher::launchFinished);
-        if (!launched)
-            err << prefix << launcher.errorString() << '\n';
-        return launched ? CtlOk : CtlFailure;
+        return report(waitFor(launcher, &jobs::JobLauncher::launchFinished));
     }
     // smoke
     if (!match->allRunning()) {

@@ -145,6 +145,8 @@ int nodesAddOrEdit(const QStringList &args, QTextStream &out, QTextStream &err, 
     if (edit)
         cp.parser.addOption(rename);
     cp.parser.addPositionalArgument(QStringLiteral("name"), tr("The node's name."), QStringLiteral("NAME"));
+    const QCommandLineOption json(QStringLiteral("json"), tr("Print the node as saved, as JSON."));
+    cp.parser.addOption(json);
     int rc = 0;
     if (!cp.parse(args, out, err, &rc))
         return rc;
@@ -188,10 +190,16 @@ int nodesAddOrEdit(const QStringList &args, QTextStream &out, QTextStream &err, 
         return CtlFailure;
     }
     printWarnings(issues, err, command);
-    const bool ok = edit ? inventory.updateNode(n, &error) : inventory.addNode(n, &error);
+    QString id = n.id;
+    const bool ok = edit ? inventory.updateNode(n, &error) : inventory.addNode(n, &error, &id);
     if (!ok) {
         err << "halolinkctl " << command << ": " << error << '\n';
         return CtlFailure;
+    }
+    if (cp.parser.isSet(json)) {
+        const auto saved = inventory.node(id);
+        out << QJsonDocument(QJsonObject{{QStringLiteral("node"), nodeJson(saved.value_or(n))}}).toJson(QJsonDocument::Indented);
+        return CtlOk;
     }
     out << (edit ? tr("Changed %1.").arg(n.name) : tr("Added %1 (%2).").arg(n.name, n.sshDisplay())) << '\n';
     return CtlOk;
@@ -201,6 +209,8 @@ int nodesRemove(const QStringList &args, QTextStream &out, QTextStream &err)
 {
     CommandParser cp(QStringLiteral("nodes remove"), tr("Remove nodes from the inventory."), QStringLiteral("NAME..."));
     cp.parser.addPositionalArgument(QStringLiteral("names"), tr("The nodes to remove."), QStringLiteral("NAME..."));
+    const QCommandLineOption json(QStringLiteral("json"), tr("Print {\"removed\": [...]} as JSON."));
+    cp.parser.addOption(json);
     int rc = 0;
     if (!cp.parse(args, out, err, &rc))
         return rc;
@@ -215,6 +225,7 @@ int nodesRemove(const QStringList &args, QTextStream &out, QTextStream &err)
     if (!nodes)
         return CtlFailure;
     int result = CtlOk;
+    QJsonArray removed;
     for (const Node &n : *nodes) {
         QString error;
         if (!inventory.removeNode(n.id, &error)) {
@@ -222,8 +233,12 @@ int nodesRemove(const QStringList &args, QTextStream &out, QTextStream &err)
             result = CtlFailure;
             continue;
         }
-        out << tr("Removed %1.").arg(n.name) << '\n';
+        removed.append(n.name);
+        if (!cp.parser.isSet(json))
+            out << tr("Removed %1.").arg(n.name) << '\n';
     }
+    if (cp.parser.isSet(json))
+        out << QJsonDocument(QJsonObject{{QStringLiteral("removed"), removed}}).toJson(QJsonDocument::Indented);
     return result;
 }
 

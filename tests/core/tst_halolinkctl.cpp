@@ -60,6 +60,7 @@ private Q_SLOTS:
     void usageErrors();
     void sshNodeIsNotPretended();
     void jobLaunchDryRun();
+    void nodesJson();
     void engineMissing();
     void configureVerifyUsage();
 };
@@ -157,6 +158,27 @@ void TestHalolinkCtl::sshNodeIsNotPretended()
     const DecodeResult<EngineErrorReport> error = decodeEngineError(json.out);
     QVERIFY2(error.ok(), json.out.constData());
     QCOMPARE(error.value->code, QStringLiteral("unknown_node"));
+}
+
+void TestHalolinkCtl::nodesJson()
+{
+    // add, edit and remove speak JSON too: the node as saved, what was removed.
+    Run r = run({QStringLiteral("nodes"), QStringLiteral("add"), QStringLiteral("js1"), QStringLiteral("--host"),
+                 QStringLiteral("js1.invalid"), QStringLiteral("--port"), QStringLiteral("2201"), QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 0);
+    QJsonObject node = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("node")).toObject();
+    QCOMPARE(node.value(QStringLiteral("name")).toString(), QStringLiteral("js1"));
+    QVERIFY2(!node.value(QStringLiteral("id")).toString().isEmpty(), r.out.constData());
+    r = run({QStringLiteral("nodes"), QStringLiteral("edit"), QStringLiteral("js1"), QStringLiteral("--data-interface"),
+             QStringLiteral("eth1"), QStringLiteral("--data-address"), QStringLiteral("10.9.9.1/24"), QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 0);
+    node = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("node")).toObject();
+    QVERIFY2(QJsonDocument(node).toJson().contains("10.9.9.1"), r.out.constData());
+    r = run({QStringLiteral("nodes"), QStringLiteral("remove"), QStringLiteral("js1"), QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(QJsonDocument::fromJson(r.out).object().value(QStringLiteral("removed")).toArray(),
+             QJsonArray{QStringLiteral("js1")});
+    QCOMPARE(run({QStringLiteral("nodes"), QStringLiteral("remove"), QStringLiteral("js1"), QStringLiteral("--json")}).exitCode, 1);
 }
 
 void TestHalolinkCtl::jobLaunchDryRun()
