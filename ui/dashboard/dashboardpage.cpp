@@ -171,15 +171,16 @@ DashboardPage::DashboardPage(TelemetryStore *store, TelemetryIngest *ingest, Nod
             tick();
         });
     }
-    // Ctrl+Tab / Ctrl+Shift+Tab: from panel to panel (to its first control).
+    // Ctrl+Tab / Ctrl+Shift+Tab: from panel to panel (to its first control),
+    // also from outside the page (the node list) while the page is shown.
     auto *nextPanel = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Tab), this);
-    nextPanel->setContext(Qt::WidgetWithChildrenShortcut);
+    nextPanel->setContext(Qt::WindowShortcut);
     connect(nextPanel, &QShortcut::activated, this, [this] { focusPanel(+1); });
     auto *previousPanel = new QShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab), this);
-    previousPanel->setContext(Qt::WidgetWithChildrenShortcut);
+    previousPanel->setContext(Qt::WindowShortcut);
     connect(previousPanel, &QShortcut::activated, this, [this] { focusPanel(-1); });
     auto *previousPanel2 = new QShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab), this);
-    previousPanel2->setContext(Qt::WidgetWithChildrenShortcut);
+    previousPanel2->setContext(Qt::WindowShortcut);
     connect(previousPanel2, &QShortcut::activated, this, [this] { focusPanel(-1); });
     connect(m_heatmap, &LatencyHeatmap::pairClicked, this, &DashboardPage::onPairClicked);
     connect(m_heatmap, &LatencyHeatmap::settingsChanged, this, [this] {
@@ -243,8 +244,10 @@ void DashboardPage::focusPanel(int step)
             break;
         }
     }
-    m_scroll->ensureWidgetVisible(panel, 0, 0);
     target->setFocus(Qt::TabFocusReason);
+    // The whole panel where it fits, its header (title, controls) at least.
+    m_scroll->ensureWidgetVisible(panel, 0, 0);
+    m_scroll->ensureVisible(panel->x(), panel->y(), 0, 0);
 }
 
 int DashboardPage::windowSeconds() const
