@@ -104,6 +104,26 @@ std::optional<std::pair<qint64, QString>> gpuMemory(const ProbeReport &probe)
     return std::nullopt;
 }
 
+// The name the server answers to: vLLM's --served-model-name, llama-server's
+// -a/--alias, else the model as given.
+QString servedModelName(const JobSpec &spec)
+{
+    const QStringList &a = spec.extraArgs;
+    for (int i = 0; i + 1 < a.size(); ++i) {
+        const QString &o = a.at(i);
+        if ((spec.engine == Engine::VllmRay && o == QLatin1String("--served-model-name"))
+            || (spec.engine == Engine::LlamaRpc && (o == QLatin1String("-a") || o == QLatin1String("--alias"))))
+            return a.at(i + 1);
+    }
+    for (const QString &o : a) {
+        const QString prefix = spec.engine == Engine::VllmRay ? QStringLiteral("--served-model-name=")
+                                                              : QStringLiteral("--alias=");
+        if (o.startsWith(prefix))
+            return o.mid(prefix.size());
+    }
+    return spec.model;
+}
+
 QString problemPrefix(const JobNode &n)
 {
     return n.name + QStringLiteral(": ");
@@ -829,9 +849,8 @@ void JobLauncher::startOrder(int order)
     }
 }
 
-QString JobLauncher::readinessCommand(const Step &s, int order) const
+QString JobLauncher::readinessCommand(const Step &s) const
 {
-    Q_UNUSED(order)
     const JobSpec &spec = m_job.spec;
     const QString alive = QStringLiteral("if ! { %1; }; then exit %2; fi").arg(aliveCommand(spec, s.nodeId, s.role)).arg(kDead);
     QString ready;
@@ -913,22 +932,20 @@ void JobLauncher::pollOrder(int order, QDateTime deadline)
     };
     for (int i : indices) {
         const Step s = m_job.rendered.steps.at(i);
-        run(s.nodeId, readinessCommand(s, order), std::chrono::seconds(60),
-            [this, s, round, finishRound](int code, const QByteArray &out, const QByteArray &err, const QString &failure) {
+        run(s.nodeId, readinessCommand(s), std::chrono::seconds(60),
+            [this, s, round, finishRound](int code, const QByteArray &out, const QByteArray &, const QString &failure) {
                 if (code == kDead) {
                     round->dead << s.role + QLatin1Char('@') + s.nodeId;
                 } else if (code != 0 || !failure.isEmpty()) {
                     round->allReady = false;
-                    const QString seen = failure.isEmpty() ? QString::fromUtf8(lastJsonObject(out)
-                                                                                   .value(QStringLiteral("error"))
-                                                                                   .toObject()
-                                                                                   .value(QStringLiteral("message"))
-                                                                                   .toString()
-                                                                                   .toUtf8())
+                    const QString seen = failure.isEmpty() ? lastJsonObject(out)
+                                                                 .value(QStringLiteral("error"))
+                                                                 .toObject()
+                                                                 .value(QStringLiteral("message"))
+                                                                 .toString()
                                                            : failure;
                     if (!seen.isEmpty())
                         round->lastSeen = seen;
-                    Q_UNUSED(err)
                 } else if (s.role == QLatin1String("vllm")) {
                     const QJsonObject models = lastJsonObject(out);
                     const QStringList ids = [&] {
@@ -937,7 +954,7 @@ void JobLauncher::pollOrder(int order, QDateTime deadline)
                             l << v.toString();
                         return l;
                     }();
-                    if (!ids.contains(m_job.spec.model)) {
+                    if (!ids.contains(servedModelName(m_job.spec))) {
                         round->allReady = false;
                         round->lastSeen = tr("/v1/models lists %1").arg(ids.isEmpty() ? tr("nothing") : ids.join(QStringLiteral(", ")));
                     }
@@ -946,18 +963,12 @@ void JobLauncher::pollOrder(int order, QDateTime deadline)
             });
     }
     if (ray) {
-        const Step *head = nullptr;
-        for (const Step &s : m_job.rendered.steps) {
-            if (s.role == QLatin1String("ray-head"))
-                head = &s;
-        }
         const JobNode &hn = m_job.nodes.first();
         const QString status = runInRuntime(
             m_job.spec, QStringLiteral("ray-head"), m_job.rendered.env.value(hn.nodeId),
             {QStringLiteral("ray"), QStringLiteral("status"),
              QStringLiteral("--address=%1:%2").arg(hn.dataIp).arg(m_job.spec.rayPort)});
         const int want = order == 0 ? 1 : int(m_job.nodes.size());
-        Q_UNUSED(head)
         run(hn.nodeId, status + QStringLiteral(" </dev/null 2>&1"), std::chrono::seconds(60),
             [this, round, finishRound, want](int code, const QByteArray &out, const QByteArray &, const QString &failure) {
                 const int nodes = code == 0 && failure.isEmpty() ? rayActiveNodes(out) : -1;
@@ -1134,7 +1145,7 @@ void JobLauncher::smokeTest()
                 const QString command = shellCommand({enginePath(head), QStringLiteral("api"), QStringLiteral("chat"),
                                                       QStringLiteral("--url"),
                                                       QStringLiteral("http://127.0.0.1:%1").arg(m_job.spec.port),
-                                                      QStringLiteral("--model"), m_job.spec.model, QStringLiteral("--prompt"),
+                                                      QStringLiteral("--model"), servedModelName(m_job.spec), QStringLiteral("--prompt"),
                                                       m_prompt, QStringLiteral("--max-tokens"), QString::number(m_maxTokens),
                                                       QStringLiteral("--timeout"), QStringLiteral("600")})
                                         + QStringLiteral(" </dev/null");

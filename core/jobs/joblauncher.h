@@ -183,7 +183,7 @@ private:
     void writeJobFiles();
     void startOrder(int order);
     void pollOrder(int order, QDateTime deadline);
-    QString readinessCommand(const Step &s, int order) const;
+    QString readinessCommand(const Step &s) const;
     void failLaunch(const QString &error);
     void stopOrders(int order, std::function<void(bool)> done);
     void sampleAll(std::function<void(QHash<QString, TrafficSample>)> done);

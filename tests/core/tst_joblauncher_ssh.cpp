@@ -319,6 +319,7 @@ private Q_SLOTS:
         spec.engine = Engine::LlamaRpc;
         spec.tcpOnly = false; // no RDMA port on a veth, and none needed
         spec.port = 8080;
+        spec.extraArgs = {QStringLiteral("-a"), QStringLiteral("tiny-llama")};
         JobLauncher launcher(m_controller.get());
         launcher.setJob(jobFor(spec));
         QVERIFY2(launcher.job().rendered.ok(), qPrintable(launcher.job().rendered.errors.join(QLatin1Char('\n'))));
@@ -349,8 +350,11 @@ private Q_SLOTS:
         if (!m_ready)
             QSKIP(qPrintable(m_skip));
         const QString model = m_models + QStringLiteral("/tiny model");
+        JobSpec spec = baseSpec(QStringLiteral("t-run"), model);
+        // The server answers to its served name: readiness and the smoke test use it.
+        spec.extraArgs = {QStringLiteral("--served-model-name"), QStringLiteral("tiny")};
         JobLauncher launcher(m_controller.get());
-        launcher.setJob(jobFor(baseSpec(QStringLiteral("t-run"), model)));
+        launcher.setJob(jobFor(spec));
         QVERIFY2(launch(launcher), qPrintable(launcher.errorString()));
         QCOMPARE(launcher.phase(), JobLauncher::Phase::Running);
         for (int i = 0; i < launcher.job().rendered.steps.size(); ++i)
