@@ -3,8 +3,8 @@
 // "not examined".
 
 #include <algorithm>
-#include <cstdio>
 
+#include "probe/check_messages.h"
 #include "probe/probe_internal.h"
 
 namespace halolink::probe {
@@ -15,18 +15,22 @@ struct Check {
     std::string id;
     std::string status; // pass | warn | fail
     std::optional<std::string> subject;
-    std::string message;
+    std::string messageKey; // check_messages.h
+    Json messageArgs;
 };
 
 class CheckList {
 public:
-    void add(std::string id, std::string status, std::optional<std::string> subject, std::string message)
+    void add(std::string id, std::string status, std::optional<std::string> subject, std::string messageKey,
+             Json messageArgs = Json::object())
     {
-        m_checks.push_back({std::move(id), std::move(status), std::move(subject), std::move(message)});
+        m_checks.push_back(
+            {std::move(id), std::move(status), std::move(subject), std::move(messageKey), std::move(messageArgs)});
     }
+    // `why` names a not_applicable.* message.
     void notApplicable(const std::string &id, const std::string &why)
     {
-        add(id, "pass", std::nullopt, "not applicable: " + why);
+        add(id, "pass", std::nullopt, "not_applicable." + why);
     }
     Json json() const
     {
@@ -49,20 +53,15 @@ public:
             out.push_back({{"id", c.id},
                            {"status", c.status},
                            {"subject", c.subject ? Json(*c.subject) : Json(nullptr)},
-                           {"message", c.message}});
+                           {"message", renderCheckMessage(c.messageKey, c.messageArgs)},
+                           {"message_key", c.messageKey},
+                           {"message_args", c.messageArgs}});
         return out;
     }
 
 private:
     std::vector<Check> m_checks;
 };
-
-std::string fmt(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f", v);
-    return buf;
-}
 
 // Usable bandwidth of a PCIe link per direction, in Gbit/s.
 double pcieGbps(double gts, long long width)
@@ -92,74 +91,68 @@ Json computeChecks(const Facts &f)
 
     // rdma_core_missing
     if (f.libraries.ibverbs == false)
-        checks.add("rdma_core_missing", "fail", std::nullopt,
-                   "libibverbs is not installed: no RDMA is possible (install rdma-core and the "
-                   "ibverbs providers)");
+        checks.add("rdma_core_missing", "fail", std::nullopt, "rdma_core.libibverbs_missing");
     else if (f.libraries.ibverbs != true || f.libraries.rdmacm != true)
         checks.add("rdma_core_missing", "warn", std::nullopt,
-                   f.libraries.rdmacm == false
-                       ? "librdmacm is not installed: RDMA connections through rdma_cm will fail"
-                       : "could not tell whether rdma-core is installed");
+                   f.libraries.rdmacm == false ? "rdma_core.librdmacm_missing" : "rdma_core.unknown");
     else
-        checks.add("rdma_core_missing", "pass", std::nullopt, "libibverbs and librdmacm are installed");
-
-    // no_rdma_device
-    if (!f.rdmaClassHasDevices) {
-        checks.add("no_rdma_device", "fail", std::nullopt,
-                   "no RDMA device: check that the NIC's RDMA driver (irdma, mlx5_ib) is loaded, "
-                   "or create a Soft-RoCE device");
-    } else {
-        std::string names;
-        for (auto &p : f.rdma)
-            if (names.find(p.device) == std::string::npos)
-                names += (names.empty() ? "" : ", ") + p.device;
-        checks.add("no_rdma_device", "pass", std::nullopt, "RDMA devices: " + names);
-    }
+        checks.add("rdma_core_missing", "pass", std::nullopt, "rdma_core.installed");
 
     std::vector<std::string> devices;
     for (auto &p : f.rdma)
         if (std::find(devices.begin(), devices.end(), p.device) == devices.end())
             devices.push_back(p.device);
 
+    // no_rdma_device
+    if (!f.rdmaClassHasDevices) {
+        checks.add("no_rdma_device", "fail", std::nullopt, "rdma_device.none");
+    } else {
+        std::string names;
+        for (auto &d : devices)
+            names += (names.empty() ? "" : ", ") + d;
+        checks.add("no_rdma_device", "pass", std::nullopt, "rdma_device.present", {{"devices", names}});
+    }
+
     // iwarp_mode (per device)
     if (devices.empty())
-        checks.notApplicable("iwarp_mode", "no RDMA device");
+        checks.notApplicable("iwarp_mode", "no_rdma_device");
     for (auto &d : devices) {
         auto it = std::find_if(f.rdma.begin(), f.rdma.end(), [&](const RdmaPort &p) { return p.device == d; });
         if (it->transport == "iwarp")
-            checks.add("iwarp_mode", "warn", d,
-                       d + " runs iWARP, not RoCE: NCCL/RCCL and llama.cpp RPC fall back to TCP or fail. "
-                           "Switch the E810 to RoCE v2 (devlink param enable_roce true, enable_iwarp false)");
+            checks.add("iwarp_mode", "warn", d, "iwarp.iwarp", {{"device", d}});
         else
-            checks.add("iwarp_mode", "pass", d, d + " transport is " + it->transport);
+            checks.add("iwarp_mode", "pass", d, "iwarp.transport", {{"device", d}, {"transport", it->transport}});
     }
 
     // port_not_active, no_roce_v2_gid (per port)
     if (f.rdma.empty()) {
-        checks.notApplicable("port_not_active", "no RDMA port");
-        checks.notApplicable("no_roce_v2_gid", "no RDMA port");
+        checks.notApplicable("port_not_active", "no_rdma_port");
+        checks.notApplicable("no_roce_v2_gid", "no_rdma_port");
     }
     for (auto &p : f.rdma) {
-        if (p.state == "ACTIVE")
-            checks.add("port_not_active", "pass", portName(p), portName(p) + " is ACTIVE");
-        else
-            checks.add("port_not_active", "fail", portName(p),
-                       portName(p) + " is " + p.state.value_or("in an unknown state") +
-                           (p.transport == "infiniband"
-                                ? ": on InfiniBand a subnet manager (opensm) must run on one node"
-                                : ": check the cable, the link partner and that the netdev is up"));
-    }
-    for (auto &p : f.rdma) {
-        if (p.transport != "roce") {
-            checks.add("no_roce_v2_gid", "pass", portName(p), "not applicable: transport is " + p.transport);
-        } else if (p.roceV2Ipv4GidIndex) {
-            checks.add("no_roce_v2_gid", "pass", portName(p),
-                       "RoCE v2 IPv4 GID at index " + std::to_string(*p.roceV2Ipv4GidIndex));
+        if (p.state == "ACTIVE") {
+            checks.add("port_not_active", "pass", portName(p), "port.active", {{"port", portName(p)}});
         } else {
-            checks.add("no_roce_v2_gid", "fail", portName(p),
-                       "no RoCE v2 GID for an IPv4 address of " + p.netdev.value_or("its netdev") +
-                           ": give the data-plane interface an IPv4 address");
+            std::string key = p.transport == "infiniband" ? "port.inactive_ib" : "port.inactive";
+            Json args = {{"port", portName(p)}};
+            if (p.state)
+                args["state"] = *p.state;
+            else
+                key += "_unknown";
+            checks.add("port_not_active", "fail", portName(p), key, std::move(args));
         }
+    }
+    for (auto &p : f.rdma) {
+        if (p.transport != "roce")
+            checks.add("no_roce_v2_gid", "pass", portName(p), "not_applicable.transport",
+                       {{"transport", p.transport}});
+        else if (p.roceV2Ipv4GidIndex)
+            checks.add("no_roce_v2_gid", "pass", portName(p), "gid.roce_v2",
+                       {{"index", static_cast<long long>(*p.roceV2Ipv4GidIndex)}});
+        else if (p.netdev)
+            checks.add("no_roce_v2_gid", "fail", portName(p), "gid.missing", {{"netdev", *p.netdev}});
+        else
+            checks.add("no_roce_v2_gid", "fail", portName(p), "gid.missing_no_netdev");
     }
 
     // mtu_small (per RDMA netdev)
@@ -168,17 +161,14 @@ Json computeChecks(const Facts &f)
         if (p.netdev && std::find(rdmaNetdevs.begin(), rdmaNetdevs.end(), *p.netdev) == rdmaNetdevs.end())
             rdmaNetdevs.push_back(*p.netdev);
     if (rdmaNetdevs.empty())
-        checks.notApplicable("mtu_small", "no RDMA netdev");
+        checks.notApplicable("mtu_small", "no_rdma_netdev");
     for (auto &nd : rdmaNetdevs) {
         auto nic = std::find_if(f.nics.begin(), f.nics.end(), [&](const NicFacts &n) { return n.netdev == nd; });
         if (nic == f.nics.end() || !nic->mtu)
-            checks.add("mtu_small", "warn", nd, "the MTU of " + nd + " is unknown");
-        else if (*nic->mtu < 4200)
-            checks.add("mtu_small", "warn", nd,
-                       nd + " has MTU " + std::to_string(*nic->mtu) +
-                           ": RoCE then uses 1024 or 2048-byte packets; set 9000 (active MTU 4096)");
+            checks.add("mtu_small", "warn", nd, "mtu.unknown", {{"netdev", nd}});
         else
-            checks.add("mtu_small", "pass", nd, nd + " has MTU " + std::to_string(*nic->mtu));
+            checks.add("mtu_small", *nic->mtu < 4200 ? "warn" : "pass", nd,
+                       *nic->mtu < 4200 ? "mtu.small" : "mtu.ok", {{"netdev", nd}, {"mtu", *nic->mtu}});
     }
 
     // pcie_width_degraded, pcie_speed_degraded (per NIC with a PCIe link)
@@ -190,21 +180,25 @@ Json computeChecks(const Facts &f)
         if (l.width && l.maxWidth) {
             anyPcie = true;
             if (*l.width < *l.maxWidth) {
-                std::string bw;
-                if (l.speedGts)
-                    bw = ": at most " + fmt(pcieGbps(*l.speedGts, *l.width)) + " Gbit/s per direction" +
-                         (l.maxSpeedGts ? " instead of " + fmt(pcieGbps(*l.maxSpeedGts, *l.maxWidth)) : "");
-                checks.add("pcie_width_degraded", "warn", n.netdev,
-                           n.netdev + " runs at PCIe x" + std::to_string(*l.width) + " of x" +
-                               std::to_string(*l.maxWidth) + bw + " (slot or riser width)");
+                Json args = {{"netdev", n.netdev}, {"width", *l.width}, {"max_width", *l.maxWidth}};
+                std::string key = "pcie_width.degraded";
+                if (l.speedGts) {
+                    args["gbps"] = pcieGbps(*l.speedGts, *l.width);
+                    key = "pcie_width.degraded_bandwidth";
+                    if (l.maxSpeedGts) {
+                        args["max_gbps"] = pcieGbps(*l.maxSpeedGts, *l.maxWidth);
+                        key = "pcie_width.degraded_bandwidth_of";
+                    }
+                }
+                checks.add("pcie_width_degraded", "warn", n.netdev, key, std::move(args));
             } else {
-                checks.add("pcie_width_degraded", "pass", n.netdev,
-                           n.netdev + " runs at its full PCIe width x" + std::to_string(*l.width));
+                checks.add("pcie_width_degraded", "pass", n.netdev, "pcie_width.full",
+                           {{"netdev", n.netdev}, {"width", *l.width}});
             }
         }
     }
     if (!anyPcie)
-        checks.notApplicable("pcie_width_degraded", "no NIC with a known PCIe link width");
+        checks.notApplicable("pcie_width_degraded", "no_pcie_width");
     anyPcie = false;
     for (auto &n : f.nics) {
         if (!n.pcie || !n.pcie->speedGts || !n.pcie->maxSpeedGts)
@@ -212,60 +206,55 @@ Json computeChecks(const Facts &f)
         anyPcie = true;
         const PcieLink &l = *n.pcie;
         if (*l.speedGts < *l.maxSpeedGts)
-            checks.add("pcie_speed_degraded", "warn", n.netdev,
-                       n.netdev + " links at " + fmt(*l.speedGts) + " GT/s of " + fmt(*l.maxSpeedGts) +
-                           " GT/s (slot generation, BIOS setting or power saving)");
+            checks.add("pcie_speed_degraded", "warn", n.netdev, "pcie_speed.degraded",
+                       {{"netdev", n.netdev}, {"gts", *l.speedGts}, {"max_gts", *l.maxSpeedGts}});
         else
-            checks.add("pcie_speed_degraded", "pass", n.netdev,
-                       n.netdev + " links at its full " + fmt(*l.speedGts) + " GT/s");
+            checks.add("pcie_speed_degraded", "pass", n.netdev, "pcie_speed.full",
+                       {{"netdev", n.netdev}, {"gts", *l.speedGts}});
     }
     if (!anyPcie)
-        checks.notApplicable("pcie_speed_degraded", "no NIC with a known PCIe link speed");
+        checks.notApplicable("pcie_speed_degraded", "no_pcie_speed");
 
     // gtt_small (per GPU)
     for (auto &g : f.gpus) {
         if (!g.vramTotal || !g.gttTotal || !f.memoryTotal) {
-            checks.add("gtt_small", "pass", g.card, "not applicable: memory sizes of " + g.card + " unknown");
+            checks.add("gtt_small", "pass", g.card, "not_applicable.gpu_sizes_unknown", {{"card", g.card}});
             continue;
         }
         // An APU has a small firmware carve-out; most memory reaches it as GTT.
         if (*g.vramTotal * 8 > *f.memoryTotal) {
-            checks.add("gtt_small", "pass", g.card, "not applicable: " + g.card + " has its own VRAM");
+            checks.add("gtt_small", "pass", g.card, "not_applicable.own_vram", {{"card", g.card}});
             continue;
         }
         const double gib = 1024.0 * 1024.0 * 1024.0;
+        const double gttGib = static_cast<double>(*g.gttTotal) / gib;
         if (*g.gttTotal * 4 < *f.memoryTotal * 3)
-            checks.add("gtt_small", "warn", g.card,
-                       g.card + " can reach only " + fmt(*g.gttTotal / gib) + " GiB as GTT of " +
-                           fmt(*f.memoryTotal / gib) +
-                           " GiB memory: raise it with kernel parameters (amdgpu.gttsize, ttm.pages_limit)");
+            checks.add("gtt_small", "warn", g.card, "gtt.small",
+                       {{"card", g.card},
+                        {"gtt_gib", gttGib},
+                        {"memory_gib", static_cast<double>(*f.memoryTotal) / gib}});
         else
-            checks.add("gtt_small", "pass", g.card,
-                       g.card + " can reach " + fmt(*g.gttTotal / gib) + " GiB as GTT");
+            checks.add("gtt_small", "pass", g.card, "gtt.ok", {{"card", g.card}, {"gtt_gib", gttGib}});
     }
     if (f.gpus.empty())
-        checks.notApplicable("gtt_small", "no GPU");
+        checks.notApplicable("gtt_small", "no_gpu");
 
     // iommu_not_passthrough
     if (cmdlineHas(f, "iommu", "pt") || cmdlineHas(f, "amd_iommu", "off") || cmdlineHas(f, "intel_iommu", "off") ||
         cmdlineHas(f, "iommu", "off"))
-        checks.add("iommu_not_passthrough", "pass", std::nullopt, "the IOMMU is in pass-through mode or off");
+        checks.add("iommu_not_passthrough", "pass", std::nullopt, "iommu.passthrough");
     else if (f.iommuClassPresent && f.iommuClassEmpty)
-        checks.add("iommu_not_passthrough", "pass", std::nullopt, "no IOMMU is active");
+        checks.add("iommu_not_passthrough", "pass", std::nullopt, "iommu.none");
     else
-        checks.add("iommu_not_passthrough", "warn", std::nullopt,
-                   "the IOMMU translates DMA (no iommu=pt or amd_iommu=off on the kernel command line): "
-                   "RDMA and GPU transfers pay for it");
+        checks.add("iommu_not_passthrough", "warn", std::nullopt, "iommu.translating");
 
     // firewall_active
     if (f.firewalldState && *f.firewalldState == "active")
-        checks.add("firewall_active", "warn", std::nullopt,
-                   "firewalld is active: put the data-plane interface in the trusted zone, or RoCE's UDP "
-                   "port 4791 and the job ports are blocked");
+        checks.add("firewall_active", "warn", std::nullopt, "firewall.active");
+    else if (f.firewalldState)
+        checks.add("firewall_active", "pass", std::nullopt, "firewall.state", {{"state", *f.firewalldState}});
     else
-        checks.add("firewall_active", "pass", std::nullopt,
-                   f.firewalldState ? "firewalld is " + *f.firewalldState
-                                    : "firewalld is not installed or its state is unknown");
+        checks.add("firewall_active", "pass", std::nullopt, "firewall.unknown");
 
     // management_on_rdma_netdev
     bool anyRdmaNic = false;
@@ -273,17 +262,11 @@ Json computeChecks(const Facts &f)
         if (!n.rdmaDevice)
             continue;
         anyRdmaNic = true;
-        if (n.carriesManagement)
-            checks.add("management_on_rdma_netdev", "warn", n.netdev,
-                       "the SSH connection runs over " + n.netdev +
-                           ", the RDMA interface: HaloLink will not reconfigure it; keep management and "
-                           "data plane on separate interfaces");
-        else
-            checks.add("management_on_rdma_netdev", "pass", n.netdev,
-                       n.netdev + " does not carry the management connection");
+        checks.add("management_on_rdma_netdev", n.carriesManagement ? "warn" : "pass", n.netdev,
+                   n.carriesManagement ? "management.on_rdma" : "management.apart", {{"netdev", n.netdev}});
     }
     if (!anyRdmaNic)
-        checks.notApplicable("management_on_rdma_netdev", "no NIC with an RDMA device");
+        checks.notApplicable("management_on_rdma_netdev", "no_rdma_nic");
 
     return checks.json();
 }
