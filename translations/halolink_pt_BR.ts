@@ -2,6 +2,234 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="pt_BR">
 <context>
+    <name>CheckMessage</name>
+    <message>
+        <source>libibverbs is not installed: no RDMA is possible (install rdma-core and the ibverbs providers)</source>
+        <comment>rdma_core.libibverbs_missing</comment>
+        <translation>a libibverbs não está instalada: não há RDMA possível (instale o rdma-core e os provedores ibverbs)</translation>
+    </message>
+    <message>
+        <source>librdmacm is not installed: RDMA connections through rdma_cm will fail</source>
+        <comment>rdma_core.librdmacm_missing</comment>
+        <translation>a librdmacm não está instalada: as conexões RDMA pelo rdma_cm vão falhar</translation>
+    </message>
+    <message>
+        <source>could not tell whether rdma-core is installed</source>
+        <comment>rdma_core.unknown</comment>
+        <translation>não foi possível saber se o rdma-core está instalado</translation>
+    </message>
+    <message>
+        <source>libibverbs and librdmacm are installed</source>
+        <comment>rdma_core.installed</comment>
+        <translation>a libibverbs e a librdmacm estão instaladas</translation>
+    </message>
+    <message>
+        <source>no RDMA device: check that the NIC&apos;s RDMA driver (irdma, mlx5_ib) is loaded, or create a Soft-RoCE device</source>
+        <comment>rdma_device.none</comment>
+        <translation>nenhum dispositivo RDMA: verifique se o driver RDMA da placa de rede (irdma, mlx5_ib) está carregado, ou crie um dispositivo Soft-RoCE</translation>
+    </message>
+    <message>
+        <source>RDMA devices: %1</source>
+        <comment>rdma_device.present</comment>
+        <translation>dispositivos RDMA: %1</translation>
+    </message>
+    <message>
+        <source>%1 runs iWARP, not RoCE: NCCL/RCCL and llama.cpp RPC fall back to TCP or fail. Switch the E810 to RoCE v2 (devlink param enable_roce true, enable_iwarp false)</source>
+        <comment>iwarp.iwarp</comment>
+        <translation>%1 funciona em iWARP, não em RoCE: NCCL/RCCL e o RPC do llama.cpp voltam para TCP ou falham. Mude a E810 para RoCE v2 (devlink param enable_roce true, enable_iwarp false)</translation>
+    </message>
+    <message>
+        <source>%1 transport is %2</source>
+        <comment>iwarp.transport</comment>
+        <translation>o transporte de %1 é %2</translation>
+    </message>
+    <message>
+        <source>%1 is ACTIVE</source>
+        <comment>port.active</comment>
+        <translation>%1 está ACTIVE</translation>
+    </message>
+    <message>
+        <source>%1 is %2: check the cable, the link partner and that the netdev is up</source>
+        <comment>port.inactive</comment>
+        <translation>%1 está %2: verifique o cabo, o outro lado do enlace e se a interface de rede está ativa</translation>
+    </message>
+    <message>
+        <source>%1 is in an unknown state: check the cable, the link partner and that the netdev is up</source>
+        <comment>port.inactive_unknown</comment>
+        <translation>%1 está num estado desconhecido: verifique o cabo, o outro lado do enlace e se a interface de rede está ativa</translation>
+    </message>
+    <message>
+        <source>%1 is %2: on InfiniBand a subnet manager (opensm) must run on one node</source>
+        <comment>port.inactive_ib</comment>
+        <translation>%1 está %2: em InfiniBand um gerenciador de sub-rede (opensm) precisa rodar em um nó</translation>
+    </message>
+    <message>
+        <source>%1 is in an unknown state: on InfiniBand a subnet manager (opensm) must run on one node</source>
+        <comment>port.inactive_ib_unknown</comment>
+        <translation>%1 está num estado desconhecido: em InfiniBand um gerenciador de sub-rede (opensm) precisa rodar em um nó</translation>
+    </message>
+    <message>
+        <source>RoCE v2 IPv4 GID at index %1</source>
+        <comment>gid.roce_v2</comment>
+        <translation>GID RoCE v2 IPv4 no índice %1</translation>
+    </message>
+    <message>
+        <source>no RoCE v2 GID for an IPv4 address of %1: give the data-plane interface an IPv4 address</source>
+        <comment>gid.missing</comment>
+        <translation>nenhum GID RoCE v2 para um endereço IPv4 de %1: dê um endereço IPv4 à interface do plano de dados</translation>
+    </message>
+    <message>
+        <source>no RoCE v2 GID for an IPv4 address of its netdev: give the data-plane interface an IPv4 address</source>
+        <comment>gid.missing_no_netdev</comment>
+        <translation>nenhum GID RoCE v2 para um endereço IPv4 da sua interface de rede: dê um endereço IPv4 à interface do plano de dados</translation>
+    </message>
+    <message>
+        <source>the MTU of %1 is unknown</source>
+        <comment>mtu.unknown</comment>
+        <translation>a MTU de %1 é desconhecida</translation>
+    </message>
+    <message>
+        <source>%1 has MTU %2: RoCE then uses 1024 or 2048-byte packets; set 9000 (active MTU 4096)</source>
+        <comment>mtu.small</comment>
+        <translation>%1 tem MTU %2: o RoCE então usa pacotes de 1024 ou 2048 bytes; defina 9000 (MTU ativa 4096)</translation>
+    </message>
+    <message>
+        <source>%1 has MTU %2</source>
+        <comment>mtu.ok</comment>
+        <translation>%1 tem MTU %2</translation>
+    </message>
+    <message>
+        <source>%1 runs at PCIe x%2 of x%3 (slot or riser width)</source>
+        <comment>pcie_width.degraded</comment>
+        <translation>%1 funciona em PCIe x%2 de x%3 (largura do slot ou do riser)</translation>
+    </message>
+    <message>
+        <source>%1 runs at PCIe x%2 of x%3: at most %4 Gbit/s per direction (slot or riser width)</source>
+        <comment>pcie_width.degraded_bandwidth</comment>
+        <translation>%1 funciona em PCIe x%2 de x%3: no máximo %4 Gbit/s por sentido (largura do slot ou do riser)</translation>
+    </message>
+    <message>
+        <source>%1 runs at PCIe x%2 of x%3: at most %4 Gbit/s per direction instead of %5 (slot or riser width)</source>
+        <comment>pcie_width.degraded_bandwidth_of</comment>
+        <translation>%1 funciona em PCIe x%2 de x%3: no máximo %4 Gbit/s por sentido em vez de %5 (largura do slot ou do riser)</translation>
+    </message>
+    <message>
+        <source>%1 runs at its full PCIe width x%2</source>
+        <comment>pcie_width.full</comment>
+        <translation>%1 funciona na sua largura PCIe completa x%2</translation>
+    </message>
+    <message>
+        <source>%1 links at %2 GT/s of %3 GT/s (slot generation, BIOS setting or power saving)</source>
+        <comment>pcie_speed.degraded</comment>
+        <translation>%1 conecta a %2 GT/s de %3 GT/s (geração do slot, configuração da BIOS ou economia de energia)</translation>
+    </message>
+    <message>
+        <source>%1 links at its full %2 GT/s</source>
+        <comment>pcie_speed.full</comment>
+        <translation>%1 conecta na sua velocidade completa de %2 GT/s</translation>
+    </message>
+    <message>
+        <source>%1 can reach only %2 GiB as GTT of %3 GiB memory: raise it with kernel parameters (amdgpu.gttsize, ttm.pages_limit)</source>
+        <comment>gtt.small</comment>
+        <translation>%1 alcança apenas %2 GiB como GTT de %3 GiB de memória: aumente com parâmetros do kernel (amdgpu.gttsize, ttm.pages_limit)</translation>
+    </message>
+    <message>
+        <source>%1 can reach %2 GiB as GTT</source>
+        <comment>gtt.ok</comment>
+        <translation>%1 alcança %2 GiB como GTT</translation>
+    </message>
+    <message>
+        <source>the IOMMU is in pass-through mode or off</source>
+        <comment>iommu.passthrough</comment>
+        <translation>a IOMMU está em modo pass-through ou desligada</translation>
+    </message>
+    <message>
+        <source>no IOMMU is active</source>
+        <comment>iommu.none</comment>
+        <translation>nenhuma IOMMU está ativa</translation>
+    </message>
+    <message>
+        <source>the IOMMU translates DMA (no iommu=pt or amd_iommu=off on the kernel command line): RDMA and GPU transfers pay for it</source>
+        <comment>iommu.translating</comment>
+        <translation>a IOMMU traduz o DMA (sem iommu=pt ou amd_iommu=off na linha de comando do kernel): as transferências RDMA e da GPU pagam por isso</translation>
+    </message>
+    <message>
+        <source>firewalld is active: put the data-plane interface in the trusted zone, or RoCE&apos;s UDP port 4791 and the job ports are blocked</source>
+        <comment>firewall.active</comment>
+        <translation>o firewalld está ativo: coloque a interface do plano de dados na zona trusted, ou a porta UDP 4791 do RoCE e as portas dos jobs ficam bloqueadas</translation>
+    </message>
+    <message>
+        <source>firewalld is %1</source>
+        <comment>firewall.state</comment>
+        <translation>o firewalld está %1</translation>
+    </message>
+    <message>
+        <source>firewalld is not installed or its state is unknown</source>
+        <comment>firewall.unknown</comment>
+        <translation>o firewalld não está instalado ou o seu estado é desconhecido</translation>
+    </message>
+    <message>
+        <source>the SSH connection runs over %1, the RDMA interface: HaloLink will not reconfigure it; keep management and data plane on separate interfaces</source>
+        <comment>management.on_rdma</comment>
+        <translation>a conexão SSH passa por %1, a interface RDMA: o HaloLink não vai reconfigurá-la; mantenha a gerência e o plano de dados em interfaces separadas</translation>
+    </message>
+    <message>
+        <source>%1 does not carry the management connection</source>
+        <comment>management.apart</comment>
+        <translation>%1 não carrega a conexão de gerência</translation>
+    </message>
+    <message>
+        <source>not applicable: no RDMA device</source>
+        <comment>not_applicable.no_rdma_device</comment>
+        <translation>não se aplica: nenhum dispositivo RDMA</translation>
+    </message>
+    <message>
+        <source>not applicable: no RDMA port</source>
+        <comment>not_applicable.no_rdma_port</comment>
+        <translation>não se aplica: nenhuma porta RDMA</translation>
+    </message>
+    <message>
+        <source>not applicable: no RDMA netdev</source>
+        <comment>not_applicable.no_rdma_netdev</comment>
+        <translation>não se aplica: nenhuma interface de rede RDMA</translation>
+    </message>
+    <message>
+        <source>not applicable: no NIC with a known PCIe link width</source>
+        <comment>not_applicable.no_pcie_width</comment>
+        <translation>não se aplica: nenhuma placa de rede com largura de enlace PCIe conhecida</translation>
+    </message>
+    <message>
+        <source>not applicable: no NIC with a known PCIe link speed</source>
+        <comment>not_applicable.no_pcie_speed</comment>
+        <translation>não se aplica: nenhuma placa de rede com velocidade de enlace PCIe conhecida</translation>
+    </message>
+    <message>
+        <source>not applicable: no GPU</source>
+        <comment>not_applicable.no_gpu</comment>
+        <translation>não se aplica: nenhuma GPU</translation>
+    </message>
+    <message>
+        <source>not applicable: no NIC with an RDMA device</source>
+        <comment>not_applicable.no_rdma_nic</comment>
+        <translation>não se aplica: nenhuma placa de rede com dispositivo RDMA</translation>
+    </message>
+    <message>
+        <source>not applicable: transport is %1</source>
+        <comment>not_applicable.transport</comment>
+        <translation>não se aplica: o transporte é %1</translation>
+    </message>
+    <message>
+        <source>not applicable: memory sizes of %1 unknown</source>
+        <comment>not_applicable.gpu_sizes_unknown</comment>
+        <translation>não se aplica: tamanhos de memória de %1 desconhecidos</translation>
+    </message>
+    <message>
+        <source>not applicable: %1 has its own VRAM</source>
+        <comment>not_applicable.own_vram</comment>
+        <translation>não se aplica: %1 tem VRAM própria</translation>
+    </message>
+</context>
+<context>
     <name>EngineLocator</name>
     <message>
         <source>does not exist</source>

@@ -2,6 +2,7 @@
 
 #include "logging.h"
 #include "modelroles.h"
+#include "probe/checkmessages.h"
 #include "probe/probefacts.h"
 
 #include <QCoreApplication>
@@ -58,14 +59,14 @@ QVariant ChecksModel::data(const QModelIndex &index, int role) const
         case StatusColumn: return facts::statusText(check);
         case CheckColumn: return facts::checkTitle(check.id);
         case SubjectColumn: return check.subject.value_or(QString());
-        case MessageColumn: return check.message;
+        case MessageColumn: return facts::checkMessage(check);
         }
         break;
     case Qt::ToolTipRole:
         switch (index.column()) {
         case CheckColumn: return tr("Check id: %1").arg(check.id);
-        case MessageColumn: return check.message;
-        default: return QStringLiteral("%1 — %2").arg(facts::statusText(check), check.message);
+        case MessageColumn: return facts::checkMessage(check);
+        default: return QStringLiteral("%1 — %2").arg(facts::statusText(check), facts::checkMessage(check));
         }
     case Roles::Status:
         if (index.column() == StatusColumn)

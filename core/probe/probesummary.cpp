@@ -1,5 +1,6 @@
 #include "probe/probesummary.h"
 
+#include "probe/checkmessages.h"
 #include "probe/probefacts.h"
 
 #include <QCoreApplication>
@@ -96,7 +97,7 @@ QString probeSummaryText(const ProbeReport &report, const QString &nodeName)
         out << "  " << statusTag(check.status) << ' ' << check.id;
         if (check.subject)
             out << " (" << *check.subject << ')';
-        out << ": " << check.message << '\n';
+        out << ": " << facts::checkMessage(check) << '\n';
     }
     out.flush();
     return text;

@@ -75,6 +75,7 @@ public:
     QString path(const QString &key) const { return join(m_path, key); }
     const QString &path() const { return m_path; }
     QJsonValue value(const QString &key) const { return m_object.value(key); }
+    const QJsonObject &json() const { return m_object; }
     static bool absent(const QJsonValue &v) { return v.isUndefined() || v.isNull(); }
 
     std::optional<QString> optString(const QString &key) const
@@ -317,6 +318,9 @@ Check readCheck(const ObjectReader &r)
         check.status = Check::Status::Unknown; // a newer engine's status: shown, not fatal
     check.subject = r.optString(QStringLiteral("subject"));
     check.message = r.optString(QStringLiteral("message")).value_or(QString());
+    check.messageKey = r.optString(QStringLiteral("message_key")).value_or(QString());
+    if (const auto args = r.optObject(QStringLiteral("message_args")))
+        check.messageArgs = args->json();
     return check;
 }
 

@@ -3,6 +3,7 @@
 // docs/probe.md). Facts the engine may not know are std::optional: "unknown"
 // must stay distinguishable from "zero" or "false" all the way to the screen.
 
+#include <QJsonObject>
 #include <QList>
 #include <QMap>
 #include <QString>
@@ -104,7 +105,12 @@ struct Check {
     Status status = Status::Unknown;
     QString statusText; // as the engine wrote it, for a status this version does not know
     std::optional<QString> subject;
-    QString message;
+    QString message; // English, as the engine wrote it
+    // The key of the message's text and the values that fill it (engine
+    // probe/check_messages.h); empty from an engine older than the keys.
+    // facts::checkMessage() says it in the user's language.
+    QString messageKey;
+    QJsonObject messageArgs;
 };
 
 struct ProbeReport {

@@ -1,5 +1,6 @@
 #include "setup/preflight.h"
 
+#include "probe/checkmessages.h"
 #include "setup/setupplan.h"
 
 #include <QCoreApplication>
@@ -115,10 +116,10 @@ QList<PreflightRow> preflightRows(const ProbeReport &probe, const PreflightConte
         r.check = c.id;
         r.subject = c.subject.value_or(QString());
         r.status = fromCheck(c.status);
-        r.finding = c.message;
+        r.finding = facts::checkMessage(c);
         const QString netdev = netdevOfSubject(probe, r.subject);
         const bool onData = !data.isEmpty() && netdev == data;
-        const bool notApplicable = c.message.startsWith(QLatin1String("not applicable"));
+        const bool notApplicable = facts::checkNotApplicable(c);
         if (c.id == QLatin1String("rdma_core_missing")) {
             r.title = Setup::tr("rdma-core (libibverbs, librdmacm)");
             if (r.status != S::Pass)

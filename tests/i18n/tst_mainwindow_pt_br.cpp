@@ -1,17 +1,22 @@
 // The app in Brazilian Portuguese: ctest runs this with LC_ALL=pt_BR.UTF-8
 // (tests/i18n/i18n.cmake), the translators are installed by the call main()
 // makes, and the main window, its menus, a button, the node list and Qt's own
-// dialog buttons read in Portuguese.
+// dialog buttons read in Portuguese; so do the findings of the engine's
+// checks on a node page (the engine writes English with a message key).
 
 #include "inventory/nodelistmodel.h"
 #include "mainwindow.h"
 #include "node/nodepage.h"
+#include "probe/probemodels.h"
+#include "protocol/probedecoder.h"
 #include "translation/translators.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QDialogButtonBox>
+#include <QFile>
 #include <QFileInfo>
+#include <QLabel>
 #include <QLibraryInfo>
 #include <QMenu>
 #include <QMenuBar>
@@ -32,6 +37,7 @@ private Q_SLOTS:
     void initTestCase();
     void menusAndButtons();
     void qtsOwnTexts();
+    void checkFindings();
 
 private:
     QStringList m_loaded;
@@ -89,6 +95,33 @@ void TestMainWindowPtBr::qtsOwnTexts()
                              .arg(QLibraryInfo::path(QLibraryInfo::TranslationsPath))));
     QDialogButtonBox box(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
     QCOMPARE(box.button(QDialogButtonBox::Cancel)->text(), QStringLiteral("Cancelar"));
+}
+
+void TestMainWindowPtBr::checkFindings()
+{
+    QFile file(QStringLiteral(HALOLINK_FIXTURES_DIR "/snapshots/strix-halo-no-rdma/expected-probe.json"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const DecodeResult<ProbeReport> report = decodeProbeReport(file.readAll());
+    QVERIFY2(report.value, qPrintable(report.error));
+
+    ProbeModels models;
+    QAction refresh;
+    NodePage page(&models, &refresh);
+    models.setReport(*report.value);
+    page.showReport(*report.value);
+    QString shown;
+    for (QLabel *label : page.findChildren<QLabel *>())
+        shown += label->text() + QLatin1Char('\n');
+    QVERIFY2(shown.contains(QStringLiteral("nenhum dispositivo RDMA: verifique se o driver RDMA")), qPrintable(shown));
+    QVERIFY2(!shown.contains(QStringLiteral("no RDMA device")), qPrintable(shown));
+    // The GTT finding, with its numbers written the Brazilian way.
+    // The Checks tab's table says the same.
+    QStringList findings;
+    for (int row = 0; row < models.checks()->rowCount(); ++row)
+        findings << models.checks()->index(row, ChecksModel::MessageColumn).data().toString();
+    QVERIFY2(findings.contains(QStringLiteral("não se aplica: nenhuma porta RDMA")),
+             qPrintable(findings.join(QLatin1Char('\n'))));
+    QVERIFY2(shown.contains(QStringLiteral("alcança apenas 62,5 GiB como GTT de 124,9 GiB")), qPrintable(shown));
 }
 
 QTEST_MAIN(TestMainWindowPtBr)

@@ -1,6 +1,7 @@
 #include "node/nodepage.h"
 
 #include "node/gpucard.h"
+#include "probe/checkmessages.h"
 #include "probe/probefacts.h"
 #include "probe/probemodels.h"
 #include "status/statusproxymodel.h"
@@ -560,7 +561,7 @@ void NodePage::updateOverview()
             if (check.subject)
                 title += QStringLiteral(" (%1)").arg(check.subject->toHtmlEscaped());
             problems += QStringLiteral("<p style=\"margin:2px 0\"><span style=\"color:%1\"><b>%2</b></span> %3</p>")
-                            .arg(colour, title, check.message.toHtmlEscaped());
+                            .arg(colour, title, facts::checkMessage(check).toHtmlEscaped());
         }
     }
     if (fails + warns > shown)

@@ -1,0 +1,311 @@
+#include "probe/checkmessages.h"
+
+#include <QCoreApplication>
+
+#include <cmath>
+
+namespace halolink::facts {
+
+namespace {
+
+// Translators see the key as the disambiguation; %1..%n are the values named
+// in `args`, in order.
+struct Entry {
+    struct {
+        const char *source;
+        const char *key;
+    } text;
+    const char *args; // "netdev mtu:int": names, with :int or :real for numbers
+};
+
+// Keep in step with engine/probe/check_messages.cpp (tst_checkmessages).
+const Entry kEntries[] = {
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "libibverbs is not installed: no RDMA is possible (install rdma-core and the ibverbs "
+                         "providers)",
+                         "rdma_core.libibverbs_missing"),
+     ""},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "librdmacm is not installed: RDMA connections through rdma_cm will fail",
+                         "rdma_core.librdmacm_missing"),
+     ""},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "could not tell whether rdma-core is installed",
+                         "rdma_core.unknown"),
+     ""},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "libibverbs and librdmacm are installed",
+                         "rdma_core.installed"),
+     ""},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "no RDMA device: check that the NIC's RDMA driver (irdma, mlx5_ib) is loaded, or create a "
+                         "Soft-RoCE device",
+                         "rdma_device.none"),
+     ""},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "RDMA devices: %1",
+                         "rdma_device.present"),
+     "devices"},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "%1 runs iWARP, not RoCE: NCCL/RCCL and llama.cpp RPC fall back to TCP or fail. Switch "
+                         "the E810 to RoCE v2 (devlink param enable_roce true, enable_iwarp false)",
+                         "iwarp.iwarp"),
+     "device"},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "%1 transport is %2",
+                         "iwarp.transport"),
+     "device transport"},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "%1 is ACTIVE",
+                         "port.active"),
+     "port"},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "%1 is %2: check the cable, the link partner and that the netdev is up",
+                         "port.inactive"),
+     "port state"},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "%1 is in an unknown state: check the cable, the link partner and that the netdev is up",
+                         "port.inactive_unknown"),
+     "port"},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "%1 is %2: on InfiniBand a subnet manager (opensm) must run on one node",
+                         "port.inactive_ib"),
+     "port state"},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "%1 is in an unknown state: on InfiniBand a subnet manager (opensm) must run on one node",
+                         "port.inactive_ib_unknown"),
+     "port"},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "RoCE v2 IPv4 GID at index %1",
+                         "gid.roce_v2"),
+     "index:int"},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "no RoCE v2 GID for an IPv4 address of %1: give the data-plane interface an IPv4 address",
+                         "gid.missing"),
+     "netdev"},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "no RoCE v2 GID for an IPv4 address of its netdev: give the data-plane interface an IPv4 "
+                         "address",
+                         "gid.missing_no_netdev"),
+     ""},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "the MTU of %1 is unknown",
+                         "mtu.unknown"),
+     "netdev"},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "%1 has MTU %2: RoCE then uses 1024 or 2048-byte packets; set 9000 (active MTU 4096)",
+                         "mtu.small"),
+     "netdev mtu:int"},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "%1 has MTU %2",
+                         "mtu.ok"),
+     "netdev mtu:int"},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "%1 runs at PCIe x%2 of x%3 (slot or riser width)",
+                         "pcie_width.degraded"),
+     "netdev width:int max_width:int"},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "%1 runs at PCIe x%2 of x%3: at most %4 Gbit/s per direction (slot or riser width)",
+                         "pcie_width.degraded_bandwidth"),
+     "netdev width:int max_width:int gbps:real"},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "%1 runs at PCIe x%2 of x%3: at most %4 Gbit/s per direction instead of %5 (slot or riser "
+                         "width)",
+                         "pcie_width.degraded_bandwidth_of"),
+     "netdev width:int max_width:int gbps:real max_gbps:real"},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "%1 runs at its full PCIe width x%2",
+                         "pcie_width.full"),
+     "netdev width:int"},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "%1 links at %2 GT/s of %3 GT/s (slot generation, BIOS setting or power saving)",
+                         "pcie_speed.degraded"),
+     "netdev gts:real max_gts:real"},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "%1 links at its full %2 GT/s",
+                         "pcie_speed.full"),
+     "netdev gts:real"},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "%1 can reach only %2 GiB as GTT of %3 GiB memory: raise it with kernel parameters "
+                         "(amdgpu.gttsize, ttm.pages_limit)",
+                         "gtt.small"),
+     "card gtt_gib:real memory_gib:real"},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "%1 can reach %2 GiB as GTT",
+                         "gtt.ok"),
+     "card gtt_gib:real"},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "the IOMMU is in pass-through mode or off",
+                         "iommu.passthrough"),
+     ""},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "no IOMMU is active",
+                         "iommu.none"),
+     ""},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "the IOMMU translates DMA (no iommu=pt or amd_iommu=off on the kernel command line): RDMA "
+                         "and GPU transfers pay for it",
+                         "iommu.translating"),
+     ""},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "firewalld is active: put the data-plane interface in the trusted zone, or RoCE's UDP "
+                         "port 4791 and the job ports are blocked",
+                         "firewall.active"),
+     ""},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "firewalld is %1",
+                         "firewall.state"),
+     "state"},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "firewalld is not installed or its state is unknown",
+                         "firewall.unknown"),
+     ""},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "the SSH connection runs over %1, the RDMA interface: HaloLink will not reconfigure it; "
+                         "keep management and data plane on separate interfaces",
+                         "management.on_rdma"),
+     "netdev"},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "%1 does not carry the management connection",
+                         "management.apart"),
+     "netdev"},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "not applicable: no RDMA device",
+                         "not_applicable.no_rdma_device"),
+     ""},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "not applicable: no RDMA port",
+                         "not_applicable.no_rdma_port"),
+     ""},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "not applicable: no RDMA netdev",
+                         "not_applicable.no_rdma_netdev"),
+     ""},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "not applicable: no NIC with a known PCIe link width",
+                         "not_applicable.no_pcie_width"),
+     ""},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "not applicable: no NIC with a known PCIe link speed",
+                         "not_applicable.no_pcie_speed"),
+     ""},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "not applicable: no GPU",
+                         "not_applicable.no_gpu"),
+     ""},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "not applicable: no NIC with an RDMA device",
+                         "not_applicable.no_rdma_nic"),
+     ""},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "not applicable: transport is %1",
+                         "not_applicable.transport"),
+     "transport"},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "not applicable: memory sizes of %1 unknown",
+                         "not_applicable.gpu_sizes_unknown"),
+     "card"},
+    {QT_TRANSLATE_NOOP3("CheckMessage",
+                         "not applicable: %1 has its own VRAM",
+                         "not_applicable.own_vram"),
+     "card"},
+};
+
+const Entry *find(const QString &key)
+{
+    for (const Entry &e : kEntries)
+        if (key == QLatin1String(e.text.key))
+            return &e;
+    return nullptr;
+}
+
+// One value, written for `locale`; nullopt when the JSON value has not the
+// type the text expects.
+std::optional<QString> value(const QJsonObject &args, const QString &spec, const QLocale &locale)
+{
+    const qsizetype colon = spec.indexOf(QLatin1Char(':'));
+    const QString name = colon < 0 ? spec : spec.left(colon);
+    const QString kind = colon < 0 ? QString() : spec.mid(colon + 1);
+    const QJsonValue v = args.value(name);
+    if (kind.isEmpty())
+        return v.isString() ? std::optional<QString>(v.toString()) : std::nullopt;
+    if (!v.isDouble())
+        return std::nullopt;
+    if (kind == QLatin1String("int")) {
+        const double d = v.toDouble();
+        if (std::trunc(d) != d)
+            return std::nullopt;
+        return QString::number(v.toInteger()); // an MTU or a lane count: no digit grouping
+    }
+    if (kind == QLatin1String("real"))
+        return locale.toString(v.toDouble(), 'f', 1);
+    return std::nullopt;
+}
+
+// %1..%9 replaced in one pass, so that a value holding "%2" stays as it is.
+QString fill(const QString &text, const QStringList &values)
+{
+    QString out;
+    out.reserve(text.size() + 32);
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (c == QLatin1Char('%') && i + 1 < text.size() && text.at(i + 1).isDigit()) {
+            const int n = text.at(i + 1).digitValue();
+            if (n >= 1 && n <= values.size()) {
+                out += values.at(n - 1);
+                ++i;
+                continue;
+            }
+        }
+        out += c;
+    }
+    return out;
+}
+
+} // namespace
+
+QList<CheckMessageText> checkMessageTexts()
+{
+    QList<CheckMessageText> out;
+    for (const Entry &e : kEntries)
+        out.append({QLatin1String(e.text.key), QString::fromUtf8(e.text.source),
+                    QString::fromLatin1(e.args).split(QLatin1Char(' '), Qt::SkipEmptyParts)});
+    return out;
+}
+
+std::optional<QString> renderCheckMessage(const QString &key, const QJsonObject &args, const QLocale &locale,
+                                          bool translate)
+{
+    const Entry *e = find(key);
+    if (!e)
+        return std::nullopt;
+    const QStringList specs = QString::fromLatin1(e->args).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    if (args.size() != specs.size())
+        return std::nullopt;
+    QStringList values;
+    for (const QString &spec : specs) {
+        const std::optional<QString> v = value(args, spec, locale);
+        if (!v)
+            return std::nullopt;
+        values.append(*v);
+    }
+    const QString text = translate ? QCoreApplication::translate("CheckMessage", e->text.source, e->text.key)
+                                   : QString::fromUtf8(e->text.source);
+    return fill(text, values);
+}
+
+QString checkMessage(const Check &check)
+{
+    if (check.messageKey.isEmpty())
+        return check.message;
+    return renderCheckMessage(check.messageKey, check.messageArgs, QLocale()).value_or(check.message);
+}
+
+bool checkNotApplicable(const Check &check)
+{
+    if (!check.messageKey.isEmpty())
+        return check.messageKey.startsWith(QLatin1String("not_applicable."));
+    return check.message.startsWith(QLatin1String("not applicable"));
+}
+
+} // namespace halolink::facts

@@ -1,0 +1,261 @@
+// Check findings in the user's language (core/probe/checkmessages.*): the
+// app's translatable table against the engine's own (engine/probe/
+// check_messages.*, linked in), the engine's probe of every captured snapshot
+// read back through the decoder, pt_BR, and the fallbacks to the engine's
+// English message.
+
+#include "probe/check_messages.h"
+#include "probe/checkmessages.h"
+#include "probe/probe.h"
+#include "protocol/probedecoder.h"
+#include "sys/root.h"
+#include "translation/translators.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QTest>
+#include <QTranslator>
+
+#include <set>
+
+using namespace halolink;
+
+namespace {
+
+// "{netdev} has MTU {mtu:int}" -> names with kinds in order, and the text with
+// %1..%n in their place (the app's form of the same text).
+struct EngineText {
+    QStringList args;
+    QString numbered;
+};
+
+EngineText numbered(std::string_view text)
+{
+    EngineText out;
+    const QString t = QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+    static const QRegularExpression placeholder(QStringLiteral("\\{(\\w+(?::\\w+)?)\\}"));
+    qsizetype from = 0;
+    for (const QRegularExpressionMatch &m : placeholder.globalMatch(t)) {
+        out.numbered += t.mid(from, m.capturedStart() - from);
+        out.args << m.captured(1);
+        out.numbered += QLatin1Char('%') + QString::number(out.args.size());
+        from = m.capturedEnd();
+    }
+    out.numbered += t.mid(from);
+    return out;
+}
+
+// Values of the right kind for a list of names: strings, integers, reals
+// whose one-decimal form differs between C and pt_BR.
+QJsonObject sampleArgs(const QStringList &specs)
+{
+    QJsonObject args;
+    int i = 0;
+    for (const QString &spec : specs) {
+        ++i;
+        const QString name = spec.section(QLatin1Char(':'), 0, 0);
+        const QString kind = spec.section(QLatin1Char(':'), 1);
+        if (kind == QLatin1String("int"))
+            args.insert(name, 4000 + i);
+        else if (kind == QLatin1String("real"))
+            args.insert(name, 12.34 * i);
+        else
+            args.insert(name, QStringLiteral("v%1_%2").arg(i).arg(name));
+    }
+    return args;
+}
+
+nlohmann::ordered_json toEngineJson(const QJsonObject &o)
+{
+    return nlohmann::ordered_json::parse(QJsonDocument(o).toJson(QJsonDocument::Compact).toStdString());
+}
+
+QStringList snapshotDirs()
+{
+    QStringList out;
+    const QDir dir(QStringLiteral(HALOLINK_FIXTURES_DIR "/snapshots"));
+    for (const QString &name : dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
+        if (QFile::exists(dir.filePath(name + QStringLiteral("/manifest.json"))))
+            out << dir.filePath(name);
+    return out;
+}
+
+Check check(const QString &key, const QJsonObject &args, const QString &english = QStringLiteral("english"))
+{
+    Check c;
+    c.id = QStringLiteral("some_check");
+    c.status = Check::Status::Warn;
+    c.message = english;
+    c.messageKey = key;
+    c.messageArgs = args;
+    return c;
+}
+
+} // namespace
+
+class TestCheckMessages : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void tablesAgree();
+    void renderingAgrees();
+    void everySnapshotReadsBack();
+    void brazilianPortuguese();
+    void fallsBackToTheEnginesMessage();
+    void notApplicable();
+};
+
+// Every key of the engine is in the app's table with the same values in the
+// same order and the same English text; the app has no key the engine lacks.
+void TestCheckMessages::tablesAgree()
+{
+    QMap<QString, facts::CheckMessageText> app;
+    for (const facts::CheckMessageText &t : facts::checkMessageTexts()) {
+        QVERIFY2(!app.contains(t.key), qPrintable(QStringLiteral("key twice in the app's table: ") + t.key));
+        app.insert(t.key, t);
+    }
+    std::set<std::string> engineKeys;
+    for (const probe::CheckMessage &m : probe::checkMessages()) {
+        const QString key = QString::fromUtf8(m.key.data(), static_cast<qsizetype>(m.key.size()));
+        QVERIFY2(engineKeys.insert(std::string(m.key)).second, qPrintable(QStringLiteral("key twice: ") + key));
+        QVERIFY2(app.contains(key), qPrintable(QStringLiteral("the app cannot translate %1").arg(key)));
+        const EngineText e = numbered(m.text);
+        QCOMPARE(app[key].args, e.args);
+        QCOMPARE(app[key].text, e.numbered);
+    }
+    QCOMPARE(qsizetype(engineKeys.size()), app.size());
+    QVERIFY(app.size() >= 40);
+}
+
+// The engine's rendering and the app's (untranslated, C locale) give the same
+// text for the same values; values of the wrong kind are refused by both.
+void TestCheckMessages::renderingAgrees()
+{
+    for (const facts::CheckMessageText &t : facts::checkMessageTexts()) {
+        const QJsonObject args = sampleArgs(t.args);
+        const std::string engine = probe::renderCheckMessage(t.key.toStdString(), toEngineJson(args));
+        const std::optional<QString> app = facts::renderCheckMessage(t.key, args, QLocale::c(), false);
+        QVERIFY2(app, qPrintable(t.key));
+        QCOMPARE(*app, QString::fromStdString(engine));
+        if (!t.args.isEmpty()) {
+            QJsonObject wrong = args;
+            wrong.insert(t.args.first().section(QLatin1Char(':'), 0, 0), QJsonArray{});
+            QVERIFY(!facts::renderCheckMessage(t.key, wrong, QLocale::c(), false));
+            QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                     probe::renderCheckMessage(t.key.toStdString(), toEngineJson(wrong)));
+        }
+    }
+}
+
+// The real engine probe of each captured snapshot, decoded as the app decodes
+// it: every check has a key the app knows, and the app says in English exactly
+// what the engine said.
+void TestCheckMessages::everySnapshotReadsBack()
+{
+    const QStringList dirs = snapshotDirs();
+    QVERIFY(dirs.size() >= 4);
+    std::set<QString> keysSeen;
+    for (const QString &dir : dirs) {
+        const nlohmann::ordered_json doc = probe::probe(sys::Root(dir.toStdString()));
+        const DecodeResult<ProbeReport> report = decodeProbeReport(QByteArray::fromStdString(doc.dump()));
+        QVERIFY2(report.value, qPrintable(dir));
+        QVERIFY(!report.value->checks.isEmpty());
+        for (const Check &c : report.value->checks) {
+            QVERIFY2(!c.messageKey.isEmpty(), qPrintable(c.id));
+            keysSeen.insert(c.messageKey);
+            const std::optional<QString> english
+                = facts::renderCheckMessage(c.messageKey, c.messageArgs, QLocale::c(), false);
+            QVERIFY2(english, qPrintable(dir + QLatin1Char(' ') + c.messageKey));
+            QCOMPARE(*english, c.message);
+        }
+    }
+    QVERIFY2(keysSeen.size() >= 20, "the snapshots should reach most of the table");
+}
+
+void TestCheckMessages::brazilianPortuguese()
+{
+    const QLocale before;
+    QLocale::setDefault(QLocale(QStringLiteral("pt_BR")));
+    const QStringList loaded = installTranslators(QLocale(QStringLiteral("pt_BR")));
+    QVERIFY2(!loaded.isEmpty(), "no pt_BR translation under :/i18n");
+
+    // Every text is translated, and its values land where the translation puts them.
+    for (const facts::CheckMessageText &t : facts::checkMessageTexts()) {
+        const QJsonObject args = sampleArgs(t.args);
+        const QString pt = *facts::renderCheckMessage(t.key, args, QLocale());
+        const QString en = *facts::renderCheckMessage(t.key, args, QLocale::c(), false);
+        QVERIFY2(pt != en, qPrintable(QStringLiteral("%1 is not translated: %2").arg(t.key, pt)));
+        for (auto it = args.begin(); it != args.end(); ++it) {
+            if (it.value().isString())
+                QVERIFY2(pt.contains(it.value().toString()), qPrintable(t.key + QStringLiteral(": ") + pt));
+        }
+    }
+
+    Check gtt = check(QStringLiteral("gtt.small"),
+                      {{QStringLiteral("card"), QStringLiteral("card1")},
+                       {QStringLiteral("gtt_gib"), 62.469},
+                       {QStringLiteral("memory_gib"), 124.938}});
+    const QString text = facts::checkMessage(gtt);
+    QVERIFY2(text.contains(QStringLiteral("62,5")) && text.contains(QStringLiteral("124,9")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("card1")), qPrintable(text));
+    const QString none = facts::checkMessage(check(QStringLiteral("rdma_device.none"), {}));
+    QVERIFY2(!none.contains(QStringLiteral("check that")), qPrintable(none));
+
+    qDeleteAll(QCoreApplication::instance()->findChildren<QTranslator *>()); // back to English
+    QLocale::setDefault(before);
+    QVERIFY(facts::checkMessage(check(QStringLiteral("rdma_device.none"), {})).startsWith(QStringLiteral("no RDMA")));
+}
+
+// A key this version does not know, or values that do not fit its text, show
+// the engine's own message rather than a broken sentence.
+void TestCheckMessages::fallsBackToTheEnginesMessage()
+{
+    const QJsonObject mtu{{QStringLiteral("netdev"), QStringLiteral("enp1s0")}, {QStringLiteral("mtu"), 1500}};
+    QCOMPARE(facts::checkMessage(check(QStringLiteral("mtu.small"), mtu)).left(20),
+             QStringLiteral("enp1s0 has MTU 1500:"));
+    QCOMPARE(facts::checkMessage(check(QString(), mtu, QStringLiteral("from an old engine"))),
+             QStringLiteral("from an old engine"));
+    QCOMPARE(facts::checkMessage(check(QStringLiteral("mtu.new_in_a_later_engine"), mtu)), QStringLiteral("english"));
+    QCOMPARE(facts::checkMessage(check(QStringLiteral("mtu.small"), {{QStringLiteral("netdev"), QStringLiteral("x")}})),
+             QStringLiteral("english")); // a value missing
+    QJsonObject extra = mtu;
+    extra.insert(QStringLiteral("speed"), 1);
+    QCOMPARE(facts::checkMessage(check(QStringLiteral("mtu.small"), extra)), QStringLiteral("english"));
+    QCOMPARE(facts::checkMessage(check(QStringLiteral("mtu.small"),
+                                       {{QStringLiteral("netdev"), QStringLiteral("enp1s0")},
+                                        {QStringLiteral("mtu"), 1500.5}})),
+             QStringLiteral("english")); // not an integer
+    QCOMPARE(facts::checkMessage(check(QStringLiteral("mtu.small"),
+                                       {{QStringLiteral("netdev"), 7}, {QStringLiteral("mtu"), 1500}})),
+             QStringLiteral("english")); // not a string
+
+    // A value is put in as it is, even when it looks like a placeholder.
+    const QString odd = facts::checkMessage(
+        check(QStringLiteral("mtu.ok"), {{QStringLiteral("netdev"), QStringLiteral("%2x")}, {QStringLiteral("mtu"), 9000}}));
+    QCOMPARE(odd, QStringLiteral("%2x has MTU 9000"));
+
+    // Through the decoder: message_key and message_args are optional, and of a type.
+    const DecodeResult<ProbeReport> old = decodeProbeReport(QByteArrayLiteral(
+        R"({"schema":"halolink.probe/1","host":{},"checks":[{"id":"mtu_small","status":"warn","subject":"e","message":"m"}]})"));
+    QVERIFY2(old.value, qPrintable(old.error));
+    QCOMPARE(facts::checkMessage(old.value->checks.first()), QStringLiteral("m"));
+    const DecodeResult<ProbeReport> bad = decodeProbeReport(QByteArrayLiteral(
+        R"({"schema":"halolink.probe/1","host":{},"checks":[{"id":"x","status":"warn","message":"m","message_args":[1]}]})"));
+    QVERIFY(!bad.value);
+    QVERIFY2(bad.error.contains(QStringLiteral("message_args")), qPrintable(bad.error));
+}
+
+void TestCheckMessages::notApplicable()
+{
+    QVERIFY(facts::checkNotApplicable(check(QStringLiteral("not_applicable.no_gpu"), {})));
+    QVERIFY(!facts::checkNotApplicable(check(QStringLiteral("gtt.ok"), {}, QStringLiteral("not applicable: x"))));
+    QVERIFY(facts::checkNotApplicable(check(QString(), {}, QStringLiteral("not applicable: old engine"))));
+    QVERIFY(!facts::checkNotApplicable(check(QString(), {}, QStringLiteral("card0 can reach 1 GiB"))));
+}
+
+QTEST_GUILESS_MAIN(TestCheckMessages)
+#include "tst_checkmessages.moc"
