@@ -128,9 +128,15 @@ Json executablePlanJson(const Plan &plan)
                          {"already_done", s.alreadyDone},
                          {"undo", argvsJson(s.undo)},
                          {"undo_files", s.undoFiles}});
+        if (!s.whyKey.empty()) {
+            steps.back()["why_key"] = s.whyKey;
+            steps.back()["why_args"] = s.whyArgs;
+        }
     }
     doc["steps"] = steps;
     doc["warnings"] = plan.warnings;
+    if (plan.warningKeys.size() == plan.warnings.size())
+        doc["warning_keys"] = plan.warningKeys;
     return doc;
 }
 
@@ -143,16 +149,14 @@ Plan executablePlanFromJson(const Json &doc)
     plan.backend = doc.value("backend", std::string());
     if (doc.contains("device") && doc["device"].is_string())
         plan.device = doc["device"].get<std::string>();
-    if (doc.contains("warnings") && doc["warnings"].is_array())
-        for (const auto &w : doc["warnings"])
-            if (w.is_string())
-                plan.warnings.push_back(w.get<std::string>());
+    readWarnings(doc, plan);
     for (const auto &js : doc["steps"]) {
         if (!js.is_object() || !js.contains("id") || !js["id"].is_string())
             throw EngineError{"invalid_plan", "every step is an object with a string \"id\""};
         Step s;
         s.id = js["id"].get<std::string>();
         s.why = js.value("why", std::string());
+        readWhyKey(js, s);
         s.check = js.value("check", std::string());
         s.alreadyDone = js.value("already_done", false);
         s.commands = argvsFrom(js.value("commands", Json()), "commands");

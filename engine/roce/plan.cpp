@@ -9,6 +9,7 @@
 #include <regex>
 
 #include "probe/probe.h"
+#include "roce/plan_texts.h"
 #include "sys/text.h"
 
 namespace halolink::roce {
@@ -319,10 +320,53 @@ static Json specJson(const Spec &s)
 
 // ---------------------------------------------------------------- plan
 
+void readWhyKey(const Json &stepJson, Step &step)
+{
+    if (stepJson.contains("why_key") && stepJson["why_key"].is_string() && stepJson.contains("why_args") &&
+        stepJson["why_args"].is_object()) {
+        step.whyKey = stepJson["why_key"].get<std::string>();
+        step.whyArgs = stepJson["why_args"];
+    }
+}
+
+void readWarnings(const Json &planJson, Plan &plan)
+{
+    plan.warnings.clear();
+    plan.warningKeys.clear();
+    if (!planJson.contains("warnings") || !planJson["warnings"].is_array())
+        return;
+    for (const auto &w : planJson["warnings"])
+        if (w.is_string())
+            plan.warnings.push_back(w.get<std::string>());
+    if (!planJson.contains("warning_keys") || !planJson["warning_keys"].is_array())
+        return;
+    for (const auto &k : planJson["warning_keys"]) {
+        if (!k.is_object() || !k.contains("key") || !k["key"].is_string() || !k.contains("args") ||
+            !k["args"].is_object()) {
+            plan.warningKeys.clear();
+            return;
+        }
+        plan.warningKeys.push_back(k);
+    }
+    if (plan.warningKeys.size() != plan.warnings.size())
+        plan.warningKeys.clear();
+}
+
+void Plan::warn(const std::string &key, Json args)
+{
+    warnings.push_back(renderPlanText(key, args));
+    warningKeys.push_back({{"key", key}, {"args", std::move(args)}});
+}
+
 namespace {
 
-constexpr const char *kQosOffWarning = "qos.enabled is false: no PFC/DSCP/ToS changes; RoCE then relies on link "
-                                        "flow control or nothing (drops cost retransmissions)";
+void warnBackendDriver(Plan &plan, const std::string &backend, const std::string &iface, const std::string &driver)
+{
+    if (driver.empty())
+        plan.warn("warning.backend_no_driver", {{"backend", backend}, {"interface", iface}});
+    else
+        plan.warn("warning.backend_driver", {{"backend", backend}, {"interface", iface}, {"driver", driver}});
+}
 
 struct Builder {
     const Spec &spec;
@@ -331,12 +375,14 @@ struct Builder {
     const Json &nic; // the probe's NIC object
     std::string iface;
 
-    Step &add(std::string id, std::string why)
+    Step &add(std::string id, const std::string &whyKey, Json whyArgs = Json::object())
     {
         plan.steps.push_back(Step{});
         Step &s = plan.steps.back();
         s.id = std::move(id);
-        s.why = std::move(why);
+        s.why = renderPlanText(whyKey, whyArgs);
+        s.whyKey = whyKey;
+        s.whyArgs = std::move(whyArgs);
         return s;
     }
 
@@ -351,8 +397,7 @@ struct Builder {
     void mtu(int target)
     {
         int now = nic.value("mtu", 0);
-        Step &s = add("mtu", "RoCE needs the netdev MTU above its RDMA MTU (4096 needs 4200 or more); " +
-                                 std::to_string(target) + " on both ends");
+        Step &s = add("mtu", "step.mtu", {{"mtu", target}});
         s.commands = {{"ip", "link", "set", "dev", iface, "mtu", std::to_string(target)}};
         s.check = "the netdev's MTU is " + std::to_string(target) + " (now " + (now ? std::to_string(now) : "unknown") +
                   ")";
@@ -366,7 +411,7 @@ struct Builder {
         std::string state = nic.contains("operstate") && nic["operstate"].is_string()
                                 ? nic["operstate"].get<std::string>()
                                 : "";
-        Step &s = add("link_up", "the data-plane link must be administratively up");
+        Step &s = add("link_up", "step.link_up");
         s.commands = {{"ip", "link", "set", "dev", iface, "up"}};
         s.check = "operstate is up (now " + (state.empty() ? std::string("unknown") : state) + ")";
         s.alreadyDone = state == "up";
@@ -381,7 +426,7 @@ struct Builder {
             for (auto &a : nic["ipv4"])
                 if (a.is_string() && a.get<std::string>() == spec.address)
                     has = true;
-        Step &s = add("address", "RoCE v2 carries traffic in UDP/IPv4: the RoCE v2 IPv4 GID comes from this address");
+        Step &s = add("address", "step.address");
         s.commands = {{"ip", "addr", "add", spec.address, "dev", iface}};
         s.check = iface + " has " + spec.address;
         s.alreadyDone = has;
@@ -406,7 +451,8 @@ struct Builder {
             Cidr p{*parseIpv4(peer), 32};
             if (Cidr{p.addr, own.prefix}.network() == own.network())
                 continue; // on-link
-            Step &s = add("route_" + peer, "peer " + peer + " is outside " + spec.address + ": reach it over " + iface);
+            Step &s = add("route_" + peer, "step.route",
+                            {{"peer", peer}, {"address", spec.address}, {"interface", iface}});
             s.commands = {{"ip", "route", "replace", peer + "/32", "dev", iface}};
             s.check = "`ip -j route show " + peer + "/32` names " + iface;
             bool done = false;
@@ -434,15 +480,13 @@ struct Builder {
         // configfs shows a device's rdma_cm settings only once its folder is
         // made: a step of its own, so that the write below finds the file.
         if (!dirExists) {
-            Step &d = add("roce_tos_dir", "rdma_cm's settings for " + device +
-                                              " appear in configfs (with the rdma_cm module loaded) once its folder exists");
+            Step &d = add("roce_tos_dir", "step.roce_tos_dir", {{"device", device}});
             d.commands = {{"modprobe", "rdma_cm"}, {"mkdir", "/" + dirRel}};
             d.check = "/" + dirRel + " exists (now it does not)";
             d.undo = {{"rmdir", "/" + dirRel}};
         }
-        Step &s = add("roce_tos", "rdma_cm connections (NCCL/RCCL, MPI) take their ToS from default_roce_tos: " + tos +
-                                      " = DSCP " + std::to_string(spec.qos.dscp) + (spec.qos.tos % 4 == 2 ? " + ECT" : "") +
-                                      ", the class with PFC");
+        Step &s = add("roce_tos", spec.qos.tos % 4 == 2 ? "step.roce_tos_ecn" : "step.roce_tos",
+                      {{"tos", spec.qos.tos}, {"dscp", spec.qos.dscp}});
         s.files = {FileWrite{"/" + fileRel, tos + "\n", 0644}};
         s.check = "/" + fileRel + " reads " + tos + " (now " + (now ? trimmed(now) : std::string("unknown")) + ")";
         s.alreadyDone = now && trimmed(now) == tos;
@@ -454,7 +498,7 @@ struct Builder {
     {
         int p = spec.qos.pfcPriority;
         std::string prio = std::to_string(p);
-        Step &s = add("pfc", "lossless priority " + prio + ": PFC pauses only RoCE's class instead of the whole link");
+        Step &s = add("pfc", "step.pfc", {{"priority", p}});
         s.commands = {{"dcb", "pfc", "set", "dev", iface, "prio-pfc", prio + ":on"}};
         s.check = "`dcb -j pfc show dev " + iface + "` has prio_pfc " + prio + " on";
         std::optional<bool> on;
@@ -468,8 +512,7 @@ struct Builder {
     void dscpPrio()
     {
         std::string map = std::to_string(spec.qos.dscp) + ":" + std::to_string(spec.qos.pfcPriority);
-        Step &s = add("dscp_prio", "packets marked DSCP " + std::to_string(spec.qos.dscp) + " go to priority " +
-                                       std::to_string(spec.qos.pfcPriority) + " (trust DSCP)");
+        Step &s = add("dscp_prio", "step.dscp_prio", {{"dscp", spec.qos.dscp}, {"priority", spec.qos.pfcPriority}});
         s.commands = {{"dcb", "app", "add", "dev", iface, "dscp-prio", map}};
         s.check = "`dcb -j app show dev " + iface + "` maps DSCP " + map;
         std::optional<bool> mapped;
@@ -558,15 +601,14 @@ Plan makePlan(const Spec &spec, const sys::Root &root)
 
     if (plan.backend == "rxe") {
         if (driver == "ice" || driver == "mlx5_core")
-            plan.warnings.push_back(spec.interface + " (" + driver +
-                                    ") has hardware RoCE: Soft-RoCE on it is slower and uses the CPU");
+            plan.warn("warning.hardware_roce", {{"interface", spec.interface}, {"driver", driver}});
         if (port && port->value("device", "").rfind("rxe", 0) != 0 && port->value("transport", "") != "")
-            plan.warnings.push_back(spec.interface + " already has RDMA device " + port->value("device", ""));
+            plan.warn("warning.has_rdma_device", {{"interface", spec.interface}, {"device", port->value("device", "")}});
         if (!plan.device)
             plan.device = spec.rxeDevice;
 
         auto [major, minor] = kernelVersion(kernel);
-        Step &m = b.add("rxe_modules", "Soft-RoCE is the rdma_rxe kernel module");
+        Step &m = b.add("rxe_modules", "step.rxe_modules");
         bool needCrc = major > 0 && (major < 6 || (major == 6 && minor < 14));
         if (needCrc)
             m.commands.push_back({"modprobe", "crc32_generic"}); // rdma_rxe's ICRC on kernels before 6.14
@@ -577,7 +619,7 @@ Plan makePlan(const Spec &spec, const sys::Root &root)
         if (!m.alreadyDone)
             m.undo = {{"modprobe", "-r", "rdma_rxe"}};
 
-        Step &d = b.add("rxe_device", "create the Soft-RoCE device " + *plan.device + " on " + spec.interface);
+        Step &d = b.add("rxe_device", "step.rxe_device", {{"device", *plan.device}, {"interface", spec.interface}});
         d.commands = {{"rdma", "link", "add", spec.rxeDevice, "type", "rxe", "netdev", spec.interface}};
         d.check = "an RDMA device has " + spec.interface + " as its netdev";
         d.alreadyDone = port != nullptr;
@@ -589,8 +631,7 @@ Plan makePlan(const Spec &spec, const sys::Root &root)
             b.rocTos(*plan.device);
     } else if (plan.backend == "ice") {
         if (driver != "ice")
-            plan.warnings.push_back("backend ice was asked for but " + spec.interface + "'s driver is " +
-                                    (driver.empty() ? std::string("unknown") : driver));
+            warnBackendDriver(plan, "ice", spec.interface, driver);
         if (spec.rdmaMode == "roce") {
             std::optional<bool> roce, iwarp;
             if (port && port->contains("devlink") && (*port)["devlink"].is_object()) {
@@ -601,8 +642,7 @@ Plan makePlan(const Spec &spec, const sys::Root &root)
                     iwarp = dl["enable_iwarp"].get<bool>();
             }
             std::string dev = "pci/" + pci;
-            Step &s = b.add("enable_roce", "the E810 runs one RDMA protocol at a time: switch irdma from iWARP to RoCE v2 "
-                                           "(the RDMA device is re-created)");
+            Step &s = b.add("enable_roce", "step.enable_roce");
             s.commands = {{"devlink", "dev", "param", "set", dev, "name", "enable_iwarp", "value", "false", "cmode",
                            "runtime"},
                           {"devlink", "dev", "param", "set", dev, "name", "enable_roce", "value", "true", "cmode",
@@ -615,17 +655,13 @@ Plan makePlan(const Spec &spec, const sys::Root &root)
                           {"devlink", "dev", "param", "set", dev, "name", "enable_iwarp", "value",
                            iwarp.value_or(true) ? "true" : "false", "cmode", "runtime"}};
             if (port && port->value("transport", "") == "iwarp")
-                plan.warnings.push_back(port->value("device", "") +
-                                        " runs iWARP now: the devlink switch re-creates it as a RoCE device");
-            plan.warnings.push_back("the out-of-tree irdma driver (Intel's ice/irdma packages) ignores devlink "
-                                    "enable_roce: there, load it with the module option roce_ena=1 "
-                                    "(options irdma roce_ena=1 in /etc/modprobe.d)");
+                plan.warn("warning.iwarp_now", {{"device", port->value("device", "")}});
+            plan.warn("warning.out_of_tree_irdma");
         }
         if (q.enabled) {
             auto flags = b.cmdOut({"ethtool", "--show-priv-flags", spec.interface});
             std::optional<std::string> lldp = flags ? privFlag(*flags, "fw-lldp-agent") : std::nullopt;
-            Step &l = b.add("fw_lldp_off", "the E810 firmware's LLDP agent owns DCB while it runs: turn it off so that "
-                                           "the host's PFC settings apply");
+            Step &l = b.add("fw_lldp_off", "step.fw_lldp_off");
             l.commands = {{"ethtool", "--set-priv-flags", spec.interface, "fw-lldp-agent", "off"}};
             l.check = "`ethtool --show-priv-flags " + spec.interface + "` has fw-lldp-agent off (now " +
                       lldp.value_or("unknown") + ")";
@@ -636,8 +672,7 @@ Plan makePlan(const Spec &spec, const sys::Root &root)
             auto pause = b.cmdOut({"ethtool", "-a", spec.interface});
             std::optional<std::string> rx = pause ? pauseValue(*pause, "RX") : std::nullopt;
             std::optional<std::string> tx = pause ? pauseValue(*pause, "TX") : std::nullopt;
-            Step &f = b.add("lfc_off", "link flow control (global pause) and PFC exclude each other: turn LFC off "
-                                       "before enabling PFC");
+            Step &f = b.add("lfc_off", "step.lfc_off");
             f.commands = {{"ethtool", "-A", spec.interface, "rx", "off", "tx", "off"}};
             f.check = "`ethtool -a " + spec.interface + "` shows RX off and TX off (now RX " + rx.value_or("unknown") +
                       ", TX " + tx.value_or("unknown") + ")";
@@ -650,20 +685,18 @@ Plan makePlan(const Spec &spec, const sys::Root &root)
             if (plan.device && !plan.device->empty())
                 b.rocTos(*plan.device);
         } else {
-            plan.warnings.push_back(kQosOffWarning);
+            plan.warn("warning.qos_off");
         }
         b.network(mtu);
     } else { // mlx5
         if (driver != "mlx5_core")
-            plan.warnings.push_back("backend mlx5 was asked for but " + spec.interface + "'s driver is " +
-                                    (driver.empty() ? std::string("unknown") : driver));
+            warnBackendDriver(plan, "mlx5", spec.interface, driver);
         if (q.enabled) {
             b.pfc();
             b.dscpPrio();
             if (q.ecn) {
                 std::string prio = std::to_string(q.pfcPriority);
-                Step &e = b.add("ecn", "DCQCN: mark (notification point) and react (reaction point) to ECN on "
-                                       "priority " + prio);
+                Step &e = b.add("ecn", "step.ecn", {{"priority", q.pfcPriority}});
                 std::vector<std::string> undoFiles;
                 bool done = true;
                 std::string now;
@@ -686,14 +719,13 @@ Plan makePlan(const Spec &spec, const sys::Root &root)
             if (plan.device && !plan.device->empty())
                 b.rocTos(*plan.device);
         } else {
-            plan.warnings.push_back(kQosOffWarning);
+            plan.warn("warning.qos_off");
         }
         b.network(mtu);
     }
     if (plan.backend != "rxe" && (!plan.device || plan.device->empty())) {
         plan.device.reset();
-        plan.warnings.push_back(spec.interface + " has no RDMA device now: is the RDMA driver (irdma / mlx5_ib) "
-                                                 "loaded?");
+        plan.warn("warning.no_rdma_device", {{"interface", spec.interface}});
     }
 
     // ---- persistence
@@ -713,7 +745,7 @@ Plan makePlan(const Spec &spec, const sys::Root &root)
                     content += "route" + std::to_string(&peer - &spec.peers[0] + 1) + "=" + peer + "/32\n";
             }
             content += "\n[ipv6]\nmethod=disabled\n";
-            Step &s = b.add("persist_network", "NetworkManager keeps the address and MTU across reboots");
+            Step &s = b.add("persist_network", "step.persist_networkmanager");
             s.files = {FileWrite{path, content, 0600}};
             s.check = path + " has this content";
             s.alreadyDone = fileHas(root, path, content);
@@ -729,22 +761,20 @@ Plan makePlan(const Spec &spec, const sys::Root &root)
                 if (Cidr{p.addr, own.prefix}.network() != own.network())
                     content += "\n[Route]\nDestination=" + peer + "/32\n";
             }
-            Step &s = b.add("persist_network", "systemd-networkd keeps the address and MTU across reboots");
+            Step &s = b.add("persist_network", "step.persist_networkd");
             s.files = {FileWrite{path, content, 0644}};
             s.check = path + " has this content";
             s.alreadyDone = fileHas(root, path, content);
             if (!s.alreadyDone)
                 s.undoFiles = {path};
         } else {
-            plan.warnings.push_back("persist: neither NetworkManager nor systemd-networkd configuration found "
-                                    "(etc/NetworkManager, etc/systemd/network): the address and MTU are not kept "
-                                    "across reboots");
+            plan.warn("warning.no_persistence");
         }
 
         if (plan.backend == "rxe") {
             std::string path = "/etc/modules-load.d/halolink-rxe.conf";
             std::string content = "# Written by halolink-engine: Soft-RoCE\nrdma_rxe\n";
-            Step &s = b.add("persist_modules", "load rdma_rxe at boot");
+            Step &s = b.add("persist_modules", "step.persist_rxe_module");
             s.files = {FileWrite{path, content, 0644}};
             s.check = path + " has this content";
             s.alreadyDone = fileHas(root, path, content);
@@ -755,7 +785,7 @@ Plan makePlan(const Spec &spec, const sys::Root &root)
             std::string content = "# Written by halolink-engine: RoCE v2 on the out-of-tree irdma driver\n"
                                   "# (the in-tree irdma ignores this option; devlink enable_roce is re-applied by\n"
                                   "# halolink-roce-" + spec.interface + ".service)\noptions irdma roce_ena=1\n";
-            Step &s = b.add("persist_modules", "keep irdma in RoCE mode across reboots");
+            Step &s = b.add("persist_modules", "step.persist_irdma_roce");
             s.files = {FileWrite{path, content, 0644}};
             s.check = path + " has this content";
             s.alreadyDone = fileHas(root, path, content);
@@ -789,7 +819,7 @@ Plan makePlan(const Spec &spec, const sys::Root &root)
             for (auto &e : exec)
                 content += e + "\n";
             content += "\n[Install]\nWantedBy=multi-user.target\n";
-            Step &s = b.add("persist_unit", "a boot-time unit re-applies the RDMA device, DCB and ToS settings");
+            Step &s = b.add("persist_unit", "step.persist_unit");
             s.files = {FileWrite{path, content, 0644}};
             s.commands = {{"systemctl", "daemon-reload"}, {"systemctl", "enable", unit}};
             s.check = path + " has this content";
@@ -843,6 +873,10 @@ Json planJson(const Plan &plan)
         Json o;
         o["id"] = s.id;
         o["why"] = s.why;
+        if (!s.whyKey.empty()) {
+            o["why_key"] = s.whyKey;
+            o["why_args"] = s.whyArgs;
+        }
         o["commands"] = s.commands;
         Json shell = Json::array();
         for (auto &c : s.commands)
@@ -864,6 +898,8 @@ Json planJson(const Plan &plan)
     }
     j["steps"] = steps;
     j["warnings"] = plan.warnings;
+    if (plan.warningKeys.size() == plan.warnings.size())
+        j["warning_keys"] = plan.warningKeys;
     j["spec"] = specJson(plan.spec);
     return j;
 }
@@ -885,6 +921,7 @@ Plan planFromJson(const Json &doc)
             Step s;
             s.id = o.at("id").get<std::string>();
             s.why = o.value("why", "");
+            readWhyKey(o, s);
             s.commands = o.value("commands", std::vector<std::vector<std::string>>{});
             for (auto &f : o.value("files", Json::array())) {
                 FileWrite w;
@@ -902,7 +939,7 @@ Plan planFromJson(const Json &doc)
             s.undoFiles = o.value("undo_files", std::vector<std::string>{});
             p.steps.push_back(std::move(s));
         }
-        p.warnings = doc.value("warnings", std::vector<std::string>{});
+        readWarnings(doc, p);
         return p;
     } catch (const Json::exception &e) {
         throw sys::EngineError{"invalid_plan", std::string("malformed plan: ") + e.what()};

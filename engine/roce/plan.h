@@ -56,7 +56,9 @@ struct FileWrite {
 
 struct Step {
     std::string id;   // stable: "mtu", "address", "rxe_device", "roce_tos", "pfc", ...
-    std::string why;  // plain words for the review page
+    std::string why;  // plain words for the review page (English)
+    std::string whyKey; // its text's key and values (plan_texts.h); empty from an older plan
+    Json whyArgs = Json::object();
     std::vector<std::vector<std::string>> commands; // argv lists, run in order
     std::vector<FileWrite> files;
     // How "already done" is decided, in words (the check itself is code).
@@ -71,8 +73,19 @@ struct Plan {
     std::string backend;             // ice | mlx5 | rxe
     std::optional<std::string> device; // RDMA device (existing, or to be created)
     std::vector<Step> steps;
-    std::vector<std::string> warnings;
+    std::vector<std::string> warnings; // English
+    // One {"key", "args"} per warning (plan_texts.h), in the same order; may
+    // be shorter for a plan read from an older engine's JSON.
+    std::vector<Json> warningKeys;
+
+    void warn(const std::string &key, Json args = Json::object());
 };
+
+// From plan JSON: a step's why_key/why_args and the plan's warnings with
+// their warning_keys. What an older plan lacks is left empty; keys of the
+// wrong shape are ignored (the English texts are what a reader falls back to).
+void readWhyKey(const Json &stepJson, Step &step);
+void readWarnings(const Json &planJson, Plan &plan);
 
 // Compares the spec with the node as `root` shows it (live or a snapshot)
 // and returns the steps. Throws sys::EngineError {"invalid_spec", ...} for a

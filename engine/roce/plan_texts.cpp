@@ -1,0 +1,82 @@
+// Plan texts (plan_texts.h). As with the check findings, a key keeps its
+// meaning for good; the app's translatable copy is core/protocol/enginetexts.cpp.
+
+#include "roce/plan_texts.h"
+
+#include <array>
+
+namespace halolink::roce {
+
+namespace {
+
+constexpr std::array kTexts{
+    // Why each step is there.
+    sys::KeyedText{"step.mtu",
+                   "RoCE needs the netdev MTU above its RDMA MTU (4096 needs 4200 or more); {mtu:int} on both ends"},
+    sys::KeyedText{"step.link_up", "the data-plane link must be administratively up"},
+    sys::KeyedText{"step.address",
+                   "RoCE v2 carries traffic in UDP/IPv4: the RoCE v2 IPv4 GID comes from this address"},
+    sys::KeyedText{"step.route", "peer {peer} is outside {address}: reach it over {interface}"},
+    sys::KeyedText{"step.roce_tos_dir",
+                   "rdma_cm's settings for {device} appear in configfs (with the rdma_cm module loaded) once its "
+                   "folder exists"},
+    sys::KeyedText{"step.roce_tos",
+                   "rdma_cm connections (NCCL/RCCL, MPI) take their ToS from default_roce_tos: {tos:int} = DSCP "
+                   "{dscp:int}, the class with PFC"},
+    sys::KeyedText{"step.roce_tos_ecn",
+                   "rdma_cm connections (NCCL/RCCL, MPI) take their ToS from default_roce_tos: {tos:int} = DSCP "
+                   "{dscp:int} + ECT, the class with PFC"},
+    sys::KeyedText{"step.pfc",
+                   "lossless priority {priority:int}: PFC pauses only RoCE's class instead of the whole link"},
+    sys::KeyedText{"step.dscp_prio", "packets marked DSCP {dscp:int} go to priority {priority:int} (trust DSCP)"},
+    sys::KeyedText{"step.rxe_modules", "Soft-RoCE is the rdma_rxe kernel module"},
+    sys::KeyedText{"step.rxe_device", "create the Soft-RoCE device {device} on {interface}"},
+    sys::KeyedText{"step.enable_roce",
+                   "the E810 runs one RDMA protocol at a time: switch irdma from iWARP to RoCE v2 (the RDMA device "
+                   "is re-created)"},
+    sys::KeyedText{"step.fw_lldp_off",
+                   "the E810 firmware's LLDP agent owns DCB while it runs: turn it off so that the host's PFC "
+                   "settings apply"},
+    sys::KeyedText{"step.lfc_off",
+                   "link flow control (global pause) and PFC exclude each other: turn LFC off before enabling PFC"},
+    sys::KeyedText{"step.ecn",
+                   "DCQCN: mark (notification point) and react (reaction point) to ECN on priority {priority:int}"},
+    sys::KeyedText{"step.persist_networkmanager", "NetworkManager keeps the address and MTU across reboots"},
+    sys::KeyedText{"step.persist_networkd", "systemd-networkd keeps the address and MTU across reboots"},
+    sys::KeyedText{"step.persist_rxe_module", "load rdma_rxe at boot"},
+    sys::KeyedText{"step.persist_irdma_roce", "keep irdma in RoCE mode across reboots"},
+    sys::KeyedText{"step.persist_unit", "a boot-time unit re-applies the RDMA device, DCB and ToS settings"},
+    // Warnings.
+    sys::KeyedText{"warning.hardware_roce",
+                   "{interface} ({driver}) has hardware RoCE: Soft-RoCE on it is slower and uses the CPU"},
+    sys::KeyedText{"warning.has_rdma_device", "{interface} already has RDMA device {device}"},
+    sys::KeyedText{"warning.backend_driver", "backend {backend} was asked for but {interface}'s driver is {driver}"},
+    sys::KeyedText{"warning.backend_no_driver",
+                   "backend {backend} was asked for but {interface}'s driver is unknown"},
+    sys::KeyedText{"warning.iwarp_now", "{device} runs iWARP now: the devlink switch re-creates it as a RoCE device"},
+    sys::KeyedText{"warning.out_of_tree_irdma",
+                   "the out-of-tree irdma driver (Intel's ice/irdma packages) ignores devlink enable_roce: there, "
+                   "load it with the module option roce_ena=1 (options irdma roce_ena=1 in /etc/modprobe.d)"},
+    sys::KeyedText{"warning.qos_off",
+                   "qos.enabled is false: no PFC/DSCP/ToS changes; RoCE then relies on link flow control or nothing "
+                   "(drops cost retransmissions)"},
+    sys::KeyedText{"warning.no_rdma_device",
+                   "{interface} has no RDMA device now: is the RDMA driver (irdma / mlx5_ib) loaded?"},
+    sys::KeyedText{"warning.no_persistence",
+                   "persist: neither NetworkManager nor systemd-networkd configuration found (etc/NetworkManager, "
+                   "etc/systemd/network): the address and MTU are not kept across reboots"},
+};
+
+} // namespace
+
+std::span<const sys::KeyedText> planTexts()
+{
+    return kTexts;
+}
+
+std::string renderPlanText(std::string_view key, const Json &args)
+{
+    return sys::renderText(kTexts, key, args);
+}
+
+} // namespace halolink::roce

@@ -1,0 +1,20 @@
+#pragma once
+// The texts of a plan's step reasons ("why") and warnings, by key
+// (sys/keyed_text.h): each step carries `why`, `why_key` and `why_args`; the
+// plan's `warnings` (English) are matched one for one by `warning_keys`
+// ({"key", "args"}). docs/roce-config.md.
+
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "sys/keyed_text.h"
+
+namespace halolink::roce {
+
+std::span<const sys::KeyedText> planTexts();
+
+// sys::renderText over planTexts().
+std::string renderPlanText(std::string_view key, const Json &args);
+
+} // namespace halolink::roce
