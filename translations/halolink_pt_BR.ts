@@ -411,6 +411,154 @@
     </message>
 </context>
 <context>
+    <name>PlanText</name>
+    <message>
+        <source>RoCE needs the netdev MTU above its RDMA MTU (4096 needs 4200 or more); %1 on both ends</source>
+        <comment>step.mtu</comment>
+        <translation>o RoCE precisa da MTU da interface de rede acima da sua MTU RDMA (4096 precisa de 4200 ou mais); %1 nas duas pontas</translation>
+    </message>
+    <message>
+        <source>the data-plane link must be administratively up</source>
+        <comment>step.link_up</comment>
+        <translation>o enlace do plano de dados precisa estar ativo administrativamente</translation>
+    </message>
+    <message>
+        <source>RoCE v2 carries traffic in UDP/IPv4: the RoCE v2 IPv4 GID comes from this address</source>
+        <comment>step.address</comment>
+        <translation>o RoCE v2 leva o tráfego em UDP/IPv4: o GID RoCE v2 IPv4 vem deste endereço</translation>
+    </message>
+    <message>
+        <source>peer %1 is outside %2: reach it over %3</source>
+        <comment>step.route</comment>
+        <translation>o par %1 está fora de %2: alcance-o por %3</translation>
+    </message>
+    <message>
+        <source>rdma_cm&apos;s settings for %1 appear in configfs (with the rdma_cm module loaded) once its folder exists</source>
+        <comment>step.roce_tos_dir</comment>
+        <translation>as configurações do rdma_cm para %1 aparecem no configfs (com o módulo rdma_cm carregado) quando a sua pasta existe</translation>
+    </message>
+    <message>
+        <source>rdma_cm connections (NCCL/RCCL, MPI) take their ToS from default_roce_tos: %1 = DSCP %2, the class with PFC</source>
+        <comment>step.roce_tos</comment>
+        <translation>as conexões rdma_cm (NCCL/RCCL, MPI) tomam o ToS de default_roce_tos: %1 = DSCP %2, a classe com PFC</translation>
+    </message>
+    <message>
+        <source>rdma_cm connections (NCCL/RCCL, MPI) take their ToS from default_roce_tos: %1 = DSCP %2 + ECT, the class with PFC</source>
+        <comment>step.roce_tos_ecn</comment>
+        <translation>as conexões rdma_cm (NCCL/RCCL, MPI) tomam o ToS de default_roce_tos: %1 = DSCP %2 + ECT, a classe com PFC</translation>
+    </message>
+    <message>
+        <source>lossless priority %1: PFC pauses only RoCE&apos;s class instead of the whole link</source>
+        <comment>step.pfc</comment>
+        <translation>prioridade sem perdas %1: o PFC pausa só a classe do RoCE em vez do enlace inteiro</translation>
+    </message>
+    <message>
+        <source>packets marked DSCP %1 go to priority %2 (trust DSCP)</source>
+        <comment>step.dscp_prio</comment>
+        <translation>pacotes marcados com DSCP %1 vão para a prioridade %2 (confiar no DSCP)</translation>
+    </message>
+    <message>
+        <source>Soft-RoCE is the rdma_rxe kernel module</source>
+        <comment>step.rxe_modules</comment>
+        <translation>o Soft-RoCE é o módulo do kernel rdma_rxe</translation>
+    </message>
+    <message>
+        <source>create the Soft-RoCE device %1 on %2</source>
+        <comment>step.rxe_device</comment>
+        <translation>criar o dispositivo Soft-RoCE %1 em %2</translation>
+    </message>
+    <message>
+        <source>the E810 runs one RDMA protocol at a time: switch irdma from iWARP to RoCE v2 (the RDMA device is re-created)</source>
+        <comment>step.enable_roce</comment>
+        <translation>a E810 roda um protocolo RDMA por vez: mudar o irdma de iWARP para RoCE v2 (o dispositivo RDMA é recriado)</translation>
+    </message>
+    <message>
+        <source>the E810 firmware&apos;s LLDP agent owns DCB while it runs: turn it off so that the host&apos;s PFC settings apply</source>
+        <comment>step.fw_lldp_off</comment>
+        <translation>o agente LLDP do firmware da E810 controla o DCB enquanto roda: desligue-o para que as configurações de PFC do host valham</translation>
+    </message>
+    <message>
+        <source>link flow control (global pause) and PFC exclude each other: turn LFC off before enabling PFC</source>
+        <comment>step.lfc_off</comment>
+        <translation>o controle de fluxo do enlace (pausa global) e o PFC se excluem: desligue o LFC antes de ativar o PFC</translation>
+    </message>
+    <message>
+        <source>DCQCN: mark (notification point) and react (reaction point) to ECN on priority %1</source>
+        <comment>step.ecn</comment>
+        <translation>DCQCN: marcar (ponto de notificação) e reagir (ponto de reação) ao ECN na prioridade %1</translation>
+    </message>
+    <message>
+        <source>NetworkManager keeps the address and MTU across reboots</source>
+        <comment>step.persist_networkmanager</comment>
+        <translation>o NetworkManager mantém o endereço e a MTU entre reinicializações</translation>
+    </message>
+    <message>
+        <source>systemd-networkd keeps the address and MTU across reboots</source>
+        <comment>step.persist_networkd</comment>
+        <translation>o systemd-networkd mantém o endereço e a MTU entre reinicializações</translation>
+    </message>
+    <message>
+        <source>load rdma_rxe at boot</source>
+        <comment>step.persist_rxe_module</comment>
+        <translation>carregar o rdma_rxe na inicialização</translation>
+    </message>
+    <message>
+        <source>keep irdma in RoCE mode across reboots</source>
+        <comment>step.persist_irdma_roce</comment>
+        <translation>manter o irdma em modo RoCE entre reinicializações</translation>
+    </message>
+    <message>
+        <source>a boot-time unit re-applies the RDMA device, DCB and ToS settings</source>
+        <comment>step.persist_unit</comment>
+        <translation>uma unidade de inicialização reaplica o dispositivo RDMA e as configurações de DCB e ToS</translation>
+    </message>
+    <message>
+        <source>%1 (%2) has hardware RoCE: Soft-RoCE on it is slower and uses the CPU</source>
+        <comment>warning.hardware_roce</comment>
+        <translation>%1 (%2) tem RoCE em hardware: o Soft-RoCE nela é mais lento e usa a CPU</translation>
+    </message>
+    <message>
+        <source>%1 already has RDMA device %2</source>
+        <comment>warning.has_rdma_device</comment>
+        <translation>%1 já tem o dispositivo RDMA %2</translation>
+    </message>
+    <message>
+        <source>backend %1 was asked for but %2&apos;s driver is %3</source>
+        <comment>warning.backend_driver</comment>
+        <translation>o backend %1 foi pedido, mas o driver de %2 é %3</translation>
+    </message>
+    <message>
+        <source>backend %1 was asked for but %2&apos;s driver is unknown</source>
+        <comment>warning.backend_no_driver</comment>
+        <translation>o backend %1 foi pedido, mas o driver de %2 é desconhecido</translation>
+    </message>
+    <message>
+        <source>%1 runs iWARP now: the devlink switch re-creates it as a RoCE device</source>
+        <comment>warning.iwarp_now</comment>
+        <translation>%1 roda iWARP agora: a troca pelo devlink o recria como dispositivo RoCE</translation>
+    </message>
+    <message>
+        <source>the out-of-tree irdma driver (Intel&apos;s ice/irdma packages) ignores devlink enable_roce: there, load it with the module option roce_ena=1 (options irdma roce_ena=1 in /etc/modprobe.d)</source>
+        <comment>warning.out_of_tree_irdma</comment>
+        <translation>o driver irdma fora da árvore (pacotes ice/irdma da Intel) ignora o devlink enable_roce: nele, carregue-o com a opção de módulo roce_ena=1 (options irdma roce_ena=1 em /etc/modprobe.d)</translation>
+    </message>
+    <message>
+        <source>qos.enabled is false: no PFC/DSCP/ToS changes; RoCE then relies on link flow control or nothing (drops cost retransmissions)</source>
+        <comment>warning.qos_off</comment>
+        <translation>qos.enabled é false: nenhuma mudança de PFC/DSCP/ToS; o RoCE então depende do controle de fluxo do enlace ou de nada (descartes custam retransmissões)</translation>
+    </message>
+    <message>
+        <source>%1 has no RDMA device now: is the RDMA driver (irdma / mlx5_ib) loaded?</source>
+        <comment>warning.no_rdma_device</comment>
+        <translation>%1 não tem dispositivo RDMA agora: o driver RDMA (irdma / mlx5_ib) está carregado?</translation>
+    </message>
+    <message>
+        <source>persist: neither NetworkManager nor systemd-networkd configuration found (etc/NetworkManager, etc/systemd/network): the address and MTU are not kept across reboots</source>
+        <comment>warning.no_persistence</comment>
+        <translation>persistência: nenhuma configuração do NetworkManager nem do systemd-networkd encontrada (etc/NetworkManager, etc/systemd/network): o endereço e a MTU não são mantidos entre reinicializações</translation>
+    </message>
+</context>
+<context>
     <name>ProbeDecoder</name>
     <message>
         <source>a string</source>

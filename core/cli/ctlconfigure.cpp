@@ -15,6 +15,7 @@
 
 #include "cli/ctlcommon.h"
 
+#include "protocol/enginetexts.h"
 #include "setup/enginecall.h"
 #include "ssh/shellquote.h"
 
@@ -51,15 +52,15 @@ void printPlan(const QJsonObject &plan, QTextStream &out)
                    .arg(++i)
                    .arg(s.value(QStringLiteral("id")).toString(),
                         s.value(QStringLiteral("already_done")).toBool() ? tr(" (already done)") : QString(),
-                        s.value(QStringLiteral("why")).toString())
+                        enginetext::planStepWhy(s))
             << '\n';
         for (const QJsonValue &c : s.value(QStringLiteral("shell")).toArray())
             out << "       $ " << c.toString() << '\n';
         for (const QJsonValue &f : s.value(QStringLiteral("files")).toArray())
             out << "       " << tr("writes %1").arg(f.toObject().value(QStringLiteral("path")).toString()) << '\n';
     }
-    for (const QJsonValue &w : plan.value(QStringLiteral("warnings")).toArray())
-        out << tr("warning: %1").arg(w.toString()) << '\n';
+    for (const QString &w : enginetext::planWarnings(plan))
+        out << tr("warning: %1").arg(w) << '\n';
 }
 
 void printEvent(const QJsonObject &e, QTextStream &out)

@@ -1,5 +1,7 @@
 #include "probe/probefacts.h"
 
+#include "protocol/enginetexts.h"
+
 #include <QCoreApplication>
 #include <QLocale>
 
@@ -85,6 +87,18 @@ QString yesNo(std::optional<bool> value)
     if (!value)
         return unknownText();
     return *value ? ProbeFacts::tr("yes") : ProbeFacts::tr("no");
+}
+
+QString checkMessage(const Check &check)
+{
+    return enginetext::translated(enginetext::Table::CheckMessage, check.messageKey, check.messageArgs, check.message);
+}
+
+bool checkNotApplicable(const Check &check)
+{
+    if (!check.messageKey.isEmpty())
+        return check.messageKey.startsWith(QLatin1String("not_applicable."));
+    return check.message.startsWith(QLatin1String("not applicable")); // an engine older than the keys
 }
 
 QString checkTitle(const QString &id)

@@ -24,6 +24,14 @@ QString yesNo(std::optional<bool> value);
 // A readable name for a stable check id ("pcie_width_degraded" -> "PCIe link width").
 QString checkTitle(const QString &id);
 
+// The check's finding in the user's language (protocol/enginetexts.h): the
+// engine's English message for a key this version does not know.
+QString checkMessage(const Check &check);
+
+// Whether the check is about something the node does not have (an MTU check on
+// a node without an RDMA netdev): a pass that says nothing.
+bool checkNotApplicable(const Check &check);
+
 // Kernel command-line flags that decide how much memory the GPU of a unified
 // memory APU can reach, and IOMMU mode (which costs RDMA and GPU transfers).
 struct KernelFlag {

@@ -2,7 +2,6 @@
 
 #include "logging.h"
 #include "modelroles.h"
-#include "probe/checkmessages.h"
 #include "probe/probefacts.h"
 
 #include <QCoreApplication>

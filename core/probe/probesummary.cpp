@@ -1,6 +1,5 @@
 #include "probe/probesummary.h"
 
-#include "probe/checkmessages.h"
 #include "probe/probefacts.h"
 
 #include <QCoreApplication>

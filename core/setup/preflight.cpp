@@ -1,6 +1,6 @@
 #include "setup/preflight.h"
 
-#include "probe/checkmessages.h"
+#include "probe/probefacts.h"
 #include "setup/setupplan.h"
 
 #include <QCoreApplication>

@@ -26,7 +26,7 @@ halolink_add_qt_test(tst_setupplan SOURCES core/tst_setupplan.cpp LIBS halolink_
 # Tensor-parallel jobs: rendering from the fixture probes, quoting through a real shell.
 halolink_add_qt_test(tst_jobrender SOURCES core/tst_jobrender.cpp LIBS halolink_core LABELS core)
 
-# Check findings in the user's language: the app's table against the engine's
-# (both linked), the engine's probe of every snapshot read back, pt_BR.
-halolink_add_qt_test(tst_checkmessages SOURCES core/tst_checkmessages.cpp
+# The engine's texts in the user's language: the app's tables against the engine's
+# (both linked), the probe of every snapshot and plans for them read back, pt_BR.
+halolink_add_qt_test(tst_enginetexts SOURCES core/tst_enginetexts.cpp
   LIBS halolink_core halolink_engine_lib LABELS core)

@@ -1,7 +1,6 @@
 #include "node/nodepage.h"
 
 #include "node/gpucard.h"
-#include "probe/checkmessages.h"
 #include "probe/probefacts.h"
 #include "probe/probemodels.h"
 #include "status/statusproxymodel.h"

@@ -5,6 +5,7 @@
 #include "inventory/inventory.h"
 #include "inventory/nodelistmodel.h"
 #include "nodes/nodeactions.h"
+#include "protocol/enginetexts.h"
 #include "setup/preflight.h"
 #include "setup/setupcontroller.h"
 #include "status/statusstyle.h"
@@ -906,7 +907,7 @@ QString ReviewPage::planText() const
             t += QStringLiteral("  %1. %2%3\n     %4\n")
                      .arg(++n)
                      .arg(s.value(QStringLiteral("id")).toString(), done ? tr(" — already done, skipped") : QString(),
-                          s.value(QStringLiteral("why")).toString().simplified());
+                          enginetext::planStepWhy(s).simplified());
             for (const QJsonValue &f : s.value(QStringLiteral("files")).toArray())
                 t += tr("     writes %1\n").arg(f.toObject().value(QStringLiteral("path")).toString());
             for (const QJsonValue &c : s.value(QStringLiteral("shell")).toArray())
@@ -914,8 +915,8 @@ QString ReviewPage::planText() const
             for (const QJsonValue &u : s.value(QStringLiteral("undo_shell")).toArray())
                 t += tr("     undo: %1\n").arg(u.toString());
         }
-        for (const QJsonValue &w : r.plan.value(QStringLiteral("warnings")).toArray())
-            t += tr("  warning: %1\n").arg(w.toString());
+        for (const QString &w : enginetext::planWarnings(r.plan))
+            t += tr("  warning: %1\n").arg(w);
         t += QLatin1Char('\n');
     }
     return t;

@@ -1,10 +1,12 @@
-#include "probe/checkmessages.h"
+#include "protocol/enginetexts.h"
 
 #include <QCoreApplication>
+#include <QJsonArray>
 
 #include <cmath>
+#include <span>
 
-namespace halolink::facts {
+namespace halolink::enginetext {
 
 namespace {
 
@@ -18,8 +20,8 @@ struct Entry {
     const char *args; // "netdev mtu:int": names, with :int or :real for numbers
 };
 
-// Keep in step with engine/probe/check_messages.cpp (tst_checkmessages).
-const Entry kEntries[] = {
+// Keep in step with engine/probe/check_messages.cpp (tst_enginetexts).
+const Entry kCheckMessages[] = {
     {QT_TRANSLATE_NOOP3("CheckMessage",
                          "libibverbs is not installed: no RDMA is possible (install rdma-core and the ibverbs "
                          "providers)",
@@ -211,12 +213,154 @@ const Entry kEntries[] = {
      "card"},
 };
 
-const Entry *find(const QString &key)
+// Keep in step with engine/roce/plan_texts.cpp (tst_enginetexts).
+const Entry kPlanTexts[] = {
+    {QT_TRANSLATE_NOOP3("PlanText",
+                         "RoCE needs the netdev MTU above its RDMA MTU (4096 needs 4200 or more); %1 on both ends",
+                         "step.mtu"),
+     "mtu:int"},
+    {QT_TRANSLATE_NOOP3("PlanText",
+                         "the data-plane link must be administratively up",
+                         "step.link_up"),
+     ""},
+    {QT_TRANSLATE_NOOP3("PlanText",
+                         "RoCE v2 carries traffic in UDP/IPv4: the RoCE v2 IPv4 GID comes from this address",
+                         "step.address"),
+     ""},
+    {QT_TRANSLATE_NOOP3("PlanText",
+                         "peer %1 is outside %2: reach it over %3",
+                         "step.route"),
+     "peer address interface"},
+    {QT_TRANSLATE_NOOP3("PlanText",
+                         "rdma_cm's settings for %1 appear in configfs (with the rdma_cm module loaded) once its "
+                         "folder exists",
+                         "step.roce_tos_dir"),
+     "device"},
+    {QT_TRANSLATE_NOOP3("PlanText",
+                         "rdma_cm connections (NCCL/RCCL, MPI) take their ToS from default_roce_tos: %1 = DSCP %2, "
+                         "the class with PFC",
+                         "step.roce_tos"),
+     "tos:int dscp:int"},
+    {QT_TRANSLATE_NOOP3("PlanText",
+                         "rdma_cm connections (NCCL/RCCL, MPI) take their ToS from default_roce_tos: %1 = DSCP %2 "
+                         "+ ECT, the class with PFC",
+                         "step.roce_tos_ecn"),
+     "tos:int dscp:int"},
+    {QT_TRANSLATE_NOOP3("PlanText",
+                         "lossless priority %1: PFC pauses only RoCE's class instead of the whole link",
+                         "step.pfc"),
+     "priority:int"},
+    {QT_TRANSLATE_NOOP3("PlanText",
+                         "packets marked DSCP %1 go to priority %2 (trust DSCP)",
+                         "step.dscp_prio"),
+     "dscp:int priority:int"},
+    {QT_TRANSLATE_NOOP3("PlanText",
+                         "Soft-RoCE is the rdma_rxe kernel module",
+                         "step.rxe_modules"),
+     ""},
+    {QT_TRANSLATE_NOOP3("PlanText",
+                         "create the Soft-RoCE device %1 on %2",
+                         "step.rxe_device"),
+     "device interface"},
+    {QT_TRANSLATE_NOOP3("PlanText",
+                         "the E810 runs one RDMA protocol at a time: switch irdma from iWARP to RoCE v2 (the RDMA "
+                         "device is re-created)",
+                         "step.enable_roce"),
+     ""},
+    {QT_TRANSLATE_NOOP3("PlanText",
+                         "the E810 firmware's LLDP agent owns DCB while it runs: turn it off so that the host's "
+                         "PFC settings apply",
+                         "step.fw_lldp_off"),
+     ""},
+    {QT_TRANSLATE_NOOP3("PlanText",
+                         "link flow control (global pause) and PFC exclude each other: turn LFC off before "
+                         "enabling PFC",
+                         "step.lfc_off"),
+     ""},
+    {QT_TRANSLATE_NOOP3("PlanText",
+                         "DCQCN: mark (notification point) and react (reaction point) to ECN on priority %1",
+                         "step.ecn"),
+     "priority:int"},
+    {QT_TRANSLATE_NOOP3("PlanText",
+                         "NetworkManager keeps the address and MTU across reboots",
+                         "step.persist_networkmanager"),
+     ""},
+    {QT_TRANSLATE_NOOP3("PlanText",
+                         "systemd-networkd keeps the address and MTU across reboots",
+                         "step.persist_networkd"),
+     ""},
+    {QT_TRANSLATE_NOOP3("PlanText",
+                         "load rdma_rxe at boot",
+                         "step.persist_rxe_module"),
+     ""},
+    {QT_TRANSLATE_NOOP3("PlanText",
+                         "keep irdma in RoCE mode across reboots",
+                         "step.persist_irdma_roce"),
+     ""},
+    {QT_TRANSLATE_NOOP3("PlanText",
+                         "a boot-time unit re-applies the RDMA device, DCB and ToS settings",
+                         "step.persist_unit"),
+     ""},
+    {QT_TRANSLATE_NOOP3("PlanText",
+                         "%1 (%2) has hardware RoCE: Soft-RoCE on it is slower and uses the CPU",
+                         "warning.hardware_roce"),
+     "interface driver"},
+    {QT_TRANSLATE_NOOP3("PlanText",
+                         "%1 already has RDMA device %2",
+                         "warning.has_rdma_device"),
+     "interface device"},
+    {QT_TRANSLATE_NOOP3("PlanText",
+                         "backend %1 was asked for but %2's driver is %3",
+                         "warning.backend_driver"),
+     "backend interface driver"},
+    {QT_TRANSLATE_NOOP3("PlanText",
+                         "backend %1 was asked for but %2's driver is unknown",
+                         "warning.backend_no_driver"),
+     "backend interface"},
+    {QT_TRANSLATE_NOOP3("PlanText",
+                         "%1 runs iWARP now: the devlink switch re-creates it as a RoCE device",
+                         "warning.iwarp_now"),
+     "device"},
+    {QT_TRANSLATE_NOOP3("PlanText",
+                         "the out-of-tree irdma driver (Intel's ice/irdma packages) ignores devlink enable_roce: "
+                         "there, load it with the module option roce_ena=1 (options irdma roce_ena=1 in "
+                         "/etc/modprobe.d)",
+                         "warning.out_of_tree_irdma"),
+     ""},
+    {QT_TRANSLATE_NOOP3("PlanText",
+                         "qos.enabled is false: no PFC/DSCP/ToS changes; RoCE then relies on link flow control or "
+                         "nothing (drops cost retransmissions)",
+                         "warning.qos_off"),
+     ""},
+    {QT_TRANSLATE_NOOP3("PlanText",
+                         "%1 has no RDMA device now: is the RDMA driver (irdma / mlx5_ib) loaded?",
+                         "warning.no_rdma_device"),
+     "interface"},
+    {QT_TRANSLATE_NOOP3("PlanText",
+                         "persist: neither NetworkManager nor systemd-networkd configuration found "
+                         "(etc/NetworkManager, etc/systemd/network): the address and MTU are not kept across "
+                         "reboots",
+                         "warning.no_persistence"),
+     ""},
+};
+
+std::span<const Entry> entries(Table table)
 {
-    for (const Entry &e : kEntries)
-        if (key == QLatin1String(e.text.key))
-            return &e;
-    return nullptr;
+    switch (table) {
+    case Table::CheckMessage: return kCheckMessages;
+    case Table::PlanText: return kPlanTexts;
+    }
+    return {};
+}
+
+const char *context(Table table)
+{
+    return table == Table::CheckMessage ? "CheckMessage" : "PlanText";
+}
+
+QStringList specsOf(const Entry &e)
+{
+    return QString::fromLatin1(e.args).split(QLatin1Char(' '), Qt::SkipEmptyParts);
 }
 
 // One value, written for `locale`; nullopt when the JSON value has not the
@@ -235,7 +379,7 @@ std::optional<QString> value(const QJsonObject &args, const QString &spec, const
         const double d = v.toDouble();
         if (std::trunc(d) != d)
             return std::nullopt;
-        return QString::number(v.toInteger()); // an MTU or a lane count: no digit grouping
+        return QString::number(v.toInteger()); // an MTU, a lane count, a DSCP: no digit grouping
     }
     if (kind == QLatin1String("real"))
         return locale.toString(v.toDouble(), 'f', 1);
@@ -264,22 +408,24 @@ QString fill(const QString &text, const QStringList &values)
 
 } // namespace
 
-QList<CheckMessageText> checkMessageTexts()
+QList<Text> texts(Table table)
 {
-    QList<CheckMessageText> out;
-    for (const Entry &e : kEntries)
-        out.append({QLatin1String(e.text.key), QString::fromUtf8(e.text.source),
-                    QString::fromLatin1(e.args).split(QLatin1Char(' '), Qt::SkipEmptyParts)});
+    QList<Text> out;
+    for (const Entry &e : entries(table))
+        out.append({QLatin1String(e.text.key), QString::fromUtf8(e.text.source), specsOf(e)});
     return out;
 }
 
-std::optional<QString> renderCheckMessage(const QString &key, const QJsonObject &args, const QLocale &locale,
-                                          bool translate)
+std::optional<QString> render(Table table, const QString &key, const QJsonObject &args, const QLocale &locale,
+                              bool translate)
 {
-    const Entry *e = find(key);
-    if (!e)
+    const Entry *found = nullptr;
+    for (const Entry &e : entries(table))
+        if (key == QLatin1String(e.text.key))
+            found = &e;
+    if (!found)
         return std::nullopt;
-    const QStringList specs = QString::fromLatin1(e->args).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    const QStringList specs = specsOf(*found);
     if (args.size() != specs.size())
         return std::nullopt;
     QStringList values;
@@ -289,23 +435,35 @@ std::optional<QString> renderCheckMessage(const QString &key, const QJsonObject 
             return std::nullopt;
         values.append(*v);
     }
-    const QString text = translate ? QCoreApplication::translate("CheckMessage", e->text.source, e->text.key)
-                                   : QString::fromUtf8(e->text.source);
+    const QString text = translate ? QCoreApplication::translate(context(table), found->text.source, found->text.key)
+                                   : QString::fromUtf8(found->text.source);
     return fill(text, values);
 }
 
-QString checkMessage(const Check &check)
+QString translated(Table table, const QString &key, const QJsonObject &args, const QString &english)
 {
-    if (check.messageKey.isEmpty())
-        return check.message;
-    return renderCheckMessage(check.messageKey, check.messageArgs, QLocale()).value_or(check.message);
+    if (key.isEmpty())
+        return english;
+    return render(table, key, args, QLocale()).value_or(english);
 }
 
-bool checkNotApplicable(const Check &check)
+QString planStepWhy(const QJsonObject &step)
 {
-    if (!check.messageKey.isEmpty())
-        return check.messageKey.startsWith(QLatin1String("not_applicable."));
-    return check.message.startsWith(QLatin1String("not applicable"));
+    return translated(Table::PlanText, step.value(QStringLiteral("why_key")).toString(),
+                      step.value(QStringLiteral("why_args")).toObject(), step.value(QStringLiteral("why")).toString());
 }
 
-} // namespace halolink::facts
+QStringList planWarnings(const QJsonObject &plan)
+{
+    const QJsonArray english = plan.value(QStringLiteral("warnings")).toArray();
+    const QJsonArray keys = plan.value(QStringLiteral("warning_keys")).toArray();
+    QStringList out;
+    for (qsizetype i = 0; i < english.size(); ++i) {
+        const QJsonObject k = keys.size() == english.size() ? keys.at(i).toObject() : QJsonObject();
+        out << translated(Table::PlanText, k.value(QStringLiteral("key")).toString(),
+                          k.value(QStringLiteral("args")).toObject(), english.at(i).toString());
+    }
+    return out;
+}
+
+} // namespace halolink::enginetext

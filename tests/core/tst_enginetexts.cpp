@@ -1,13 +1,16 @@
-// Check findings in the user's language (core/probe/checkmessages.*): the
-// app's translatable table against the engine's own (engine/probe/
-// check_messages.*, linked in), the engine's probe of every captured snapshot
-// read back through the decoder, pt_BR, and the fallbacks to the engine's
-// English message.
+// The engine's texts in the user's language (core/protocol/enginetexts.*):
+// the app's translatable tables against the engine's own (engine/probe/
+// check_messages.*, engine/roce/plan_texts.*, linked in); the engine's probe of
+// every captured snapshot, and its plans for them, read back as the app reads
+// them; pt_BR; the fallbacks to the engine's English.
 
 #include "probe/check_messages.h"
-#include "probe/checkmessages.h"
 #include "probe/probe.h"
+#include "probe/probefacts.h"
+#include "protocol/enginetexts.h"
 #include "protocol/probedecoder.h"
+#include "roce/plan.h"
+#include "roce/plan_texts.h"
 #include "sys/root.h"
 #include "translation/translators.h"
 
@@ -16,14 +19,35 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QTest>
 #include <QTranslator>
 
 #include <set>
 
 using namespace halolink;
+using enginetext::Table;
+
+Q_DECLARE_METATYPE(enginetext::Table)
 
 namespace {
+
+std::span<const sys::KeyedText> engineTable(Table table)
+{
+    return table == Table::CheckMessage ? probe::checkMessages() : roce::planTexts();
+}
+
+void addTables()
+{
+    QTest::addColumn<Table>("table");
+    QTest::newRow("check findings") << Table::CheckMessage;
+    QTest::newRow("plan texts") << Table::PlanText;
+}
+
+QJsonObject toQt(const nlohmann::ordered_json &j)
+{
+    return QJsonDocument::fromJson(QByteArray::fromStdString(j.dump())).object();
+}
 
 // "{netdev} has MTU {mtu:int}" -> names with kinds in order, and the text with
 // %1..%n in their place (the app's form of the same text).
@@ -96,14 +120,17 @@ Check check(const QString &key, const QJsonObject &args, const QString &english 
 
 } // namespace
 
-class TestCheckMessages : public QObject
+class TestEngineTexts : public QObject
 {
     Q_OBJECT
 
 private slots:
+    void tablesAgree_data() { addTables(); }
     void tablesAgree();
+    void renderingAgrees_data() { addTables(); }
     void renderingAgrees();
     void everySnapshotReadsBack();
+    void everyPlanReadsBack();
     void brazilianPortuguese();
     void fallsBackToTheEnginesMessage();
     void notApplicable();
@@ -111,15 +138,16 @@ private slots:
 
 // Every key of the engine is in the app's table with the same values in the
 // same order and the same English text; the app has no key the engine lacks.
-void TestCheckMessages::tablesAgree()
+void TestEngineTexts::tablesAgree()
 {
-    QMap<QString, facts::CheckMessageText> app;
-    for (const facts::CheckMessageText &t : facts::checkMessageTexts()) {
+    QFETCH(Table, table);
+    QMap<QString, enginetext::Text> app;
+    for (const enginetext::Text &t : enginetext::texts(table)) {
         QVERIFY2(!app.contains(t.key), qPrintable(QStringLiteral("key twice in the app's table: ") + t.key));
         app.insert(t.key, t);
     }
     std::set<std::string> engineKeys;
-    for (const probe::CheckMessage &m : probe::checkMessages()) {
+    for (const sys::KeyedText &m : engineTable(table)) {
         const QString key = QString::fromUtf8(m.key.data(), static_cast<qsizetype>(m.key.size()));
         QVERIFY2(engineKeys.insert(std::string(m.key)).second, qPrintable(QStringLiteral("key twice: ") + key));
         QVERIFY2(app.contains(key), qPrintable(QStringLiteral("the app cannot translate %1").arg(key)));
@@ -128,25 +156,26 @@ void TestCheckMessages::tablesAgree()
         QCOMPARE(app[key].text, e.numbered);
     }
     QCOMPARE(qsizetype(engineKeys.size()), app.size());
-    QVERIFY(app.size() >= 40);
+    QVERIFY(app.size() >= 25);
 }
 
 // The engine's rendering and the app's (untranslated, C locale) give the same
 // text for the same values; values of the wrong kind are refused by both.
-void TestCheckMessages::renderingAgrees()
+void TestEngineTexts::renderingAgrees()
 {
-    for (const facts::CheckMessageText &t : facts::checkMessageTexts()) {
+    QFETCH(Table, table);
+    for (const enginetext::Text &t : enginetext::texts(table)) {
         const QJsonObject args = sampleArgs(t.args);
-        const std::string engine = probe::renderCheckMessage(t.key.toStdString(), toEngineJson(args));
-        const std::optional<QString> app = facts::renderCheckMessage(t.key, args, QLocale::c(), false);
+        const std::string engine = sys::renderText(engineTable(table), t.key.toStdString(), toEngineJson(args));
+        const std::optional<QString> app = enginetext::render(table, t.key, args, QLocale::c(), false);
         QVERIFY2(app, qPrintable(t.key));
         QCOMPARE(*app, QString::fromStdString(engine));
         if (!t.args.isEmpty()) {
             QJsonObject wrong = args;
             wrong.insert(t.args.first().section(QLatin1Char(':'), 0, 0), QJsonArray{});
-            QVERIFY(!facts::renderCheckMessage(t.key, wrong, QLocale::c(), false));
+            QVERIFY(!enginetext::render(table, t.key, wrong, QLocale::c(), false));
             QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
-                                     probe::renderCheckMessage(t.key.toStdString(), toEngineJson(wrong)));
+                                     sys::renderText(engineTable(table), t.key.toStdString(), toEngineJson(wrong)));
         }
     }
 }
@@ -154,7 +183,7 @@ void TestCheckMessages::renderingAgrees()
 // The real engine probe of each captured snapshot, decoded as the app decodes
 // it: every check has a key the app knows, and the app says in English exactly
 // what the engine said.
-void TestCheckMessages::everySnapshotReadsBack()
+void TestEngineTexts::everySnapshotReadsBack()
 {
     const QStringList dirs = snapshotDirs();
     QVERIFY(dirs.size() >= 4);
@@ -168,7 +197,7 @@ void TestCheckMessages::everySnapshotReadsBack()
             QVERIFY2(!c.messageKey.isEmpty(), qPrintable(c.id));
             keysSeen.insert(c.messageKey);
             const std::optional<QString> english
-                = facts::renderCheckMessage(c.messageKey, c.messageArgs, QLocale::c(), false);
+                = enginetext::render(Table::CheckMessage, c.messageKey, c.messageArgs, QLocale::c(), false);
             QVERIFY2(english, qPrintable(dir + QLatin1Char(' ') + c.messageKey));
             QCOMPARE(*english, c.message);
         }
@@ -176,24 +205,109 @@ void TestCheckMessages::everySnapshotReadsBack()
     QVERIFY2(keysSeen.size() >= 20, "the snapshots should reach most of the table");
 }
 
-void TestCheckMessages::brazilianPortuguese()
+// The engine's plans for the snapshots (each backend, QoS on and off,
+// persistence, routes), read as the Review page reads them: every step's
+// reason and every warning has a key the app knows and says the same English.
+void TestEngineTexts::everyPlanReadsBack()
+{
+    struct Case {
+        const char *snapshot;
+        const char *spec;
+    };
+    const Case cases[] = {
+        {"strix-halo-e810-roce", R"({"interface":"enp194s0np0","address":"10.20.0.1/24","peers":["10.99.0.2"],"persist":true})"},
+        {"e810-iwarp", R"({"interface":"enp23s0f0","address":"10.10.0.1/24","peers":["10.10.0.2"]})"},
+        {"e810-iwarp", R"({"interface":"enp23s0f0","address":"10.10.0.1/24","backend":"mlx5","qos":{"enabled":false}})"},
+        {"connectx6dx-gid3", R"({"interface":"enp61s0f0np0","address":"10.30.0.1/24","persist":true})"},
+        {"e810-iwarp", R"({"interface":"enp23s0f1","address":"10.50.0.1/24","backend":"rxe","persist":true})"},
+    };
+    std::set<QString> keysSeen;
+    int warnings = 0;
+    for (const Case &c : cases) {
+        const QString where = QString::fromLatin1(c.snapshot) + QLatin1Char(' ') + QString::fromLatin1(c.spec);
+        const QString dir = QStringLiteral(HALOLINK_FIXTURES_DIR "/snapshots/") + QLatin1String(c.snapshot);
+        nlohmann::ordered_json planDoc;
+        try {
+            const roce::Plan plan
+                = roce::makePlan(roce::parseSpec(nlohmann::ordered_json::parse(c.spec)), sys::Root(dir.toStdString()));
+            planDoc = roce::planJson(plan);
+            // Through the journal's form too: an applied plan keeps its keys.
+            QCOMPARE(roce::planJson(roce::planFromJson(planDoc)).dump(), planDoc.dump());
+        } catch (const sys::EngineError &e) {
+            QFAIL(qPrintable(where + QStringLiteral(": ") + QString::fromStdString(e.message)));
+        }
+        const QJsonObject plan = toQt(planDoc);
+        const QJsonArray steps = plan.value(QStringLiteral("steps")).toArray();
+        QVERIFY2(!steps.isEmpty(), qPrintable(where));
+        for (const QJsonValue &v : steps) {
+            const QJsonObject step = v.toObject();
+            const QString key = step.value(QStringLiteral("why_key")).toString();
+            QVERIFY2(!key.isEmpty(), qPrintable(where + QStringLiteral(": ") + step.value(QStringLiteral("id")).toString()));
+            keysSeen.insert(key);
+            const std::optional<QString> english = enginetext::render(
+                Table::PlanText, key, step.value(QStringLiteral("why_args")).toObject(), QLocale::c(), false);
+            QVERIFY2(english, qPrintable(where + QStringLiteral(": ") + key));
+            QCOMPARE(*english, step.value(QStringLiteral("why")).toString());
+            QCOMPARE(enginetext::planStepWhy(step), step.value(QStringLiteral("why")).toString());
+        }
+        const QJsonArray english = plan.value(QStringLiteral("warnings")).toArray();
+        const QJsonArray keys = plan.value(QStringLiteral("warning_keys")).toArray();
+        QCOMPARE(keys.size(), english.size());
+        const QStringList shown = enginetext::planWarnings(plan);
+        QCOMPARE(shown.size(), english.size());
+        for (qsizetype i = 0; i < english.size(); ++i) {
+            ++warnings;
+            const QJsonObject k = keys.at(i).toObject();
+            keysSeen.insert(k.value(QStringLiteral("key")).toString());
+            const std::optional<QString> text = enginetext::render(Table::PlanText, k.value(QStringLiteral("key")).toString(),
+                                                                   k.value(QStringLiteral("args")).toObject(), QLocale::c(), false);
+            QVERIFY2(text, qPrintable(where + QStringLiteral(": ") + k.value(QStringLiteral("key")).toString()));
+            QCOMPARE(*text, english.at(i).toString());
+            QCOMPARE(shown.at(i), english.at(i).toString());
+        }
+    }
+    QVERIFY2(warnings >= 3, "the cases should raise warnings");
+    QVERIFY2(keysSeen.size() >= 15, "the cases should reach most of the plan texts");
+
+    // A plan from an engine older than the keys reads as it was written.
+    const QJsonObject old{{QStringLiteral("warnings"), QJsonArray{QStringLiteral("w1")}},
+                          {QStringLiteral("warning_keys"), QJsonArray{}}};
+    QCOMPARE(enginetext::planWarnings(old), QStringList{QStringLiteral("w1")});
+    QCOMPARE(enginetext::planStepWhy({{QStringLiteral("why"), QStringLiteral("because")}}), QStringLiteral("because"));
+}
+
+void TestEngineTexts::brazilianPortuguese()
 {
     const QLocale before;
     QLocale::setDefault(QLocale(QStringLiteral("pt_BR")));
     const QStringList loaded = installTranslators(QLocale(QStringLiteral("pt_BR")));
+    const auto backToEnglish = qScopeGuard([&] {
+        qDeleteAll(QCoreApplication::instance()->findChildren<QTranslator *>());
+        QLocale::setDefault(before);
+    });
     QVERIFY2(!loaded.isEmpty(), "no pt_BR translation under :/i18n");
 
     // Every text is translated, and its values land where the translation puts them.
-    for (const facts::CheckMessageText &t : facts::checkMessageTexts()) {
-        const QJsonObject args = sampleArgs(t.args);
-        const QString pt = *facts::renderCheckMessage(t.key, args, QLocale());
-        const QString en = *facts::renderCheckMessage(t.key, args, QLocale::c(), false);
-        QVERIFY2(pt != en, qPrintable(QStringLiteral("%1 is not translated: %2").arg(t.key, pt)));
-        for (auto it = args.begin(); it != args.end(); ++it) {
-            if (it.value().isString())
-                QVERIFY2(pt.contains(it.value().toString()), qPrintable(t.key + QStringLiteral(": ") + pt));
+    for (const Table table : {Table::CheckMessage, Table::PlanText}) {
+        for (const enginetext::Text &t : enginetext::texts(table)) {
+            const QJsonObject args = sampleArgs(t.args);
+            const QString pt = *enginetext::render(table, t.key, args, QLocale());
+            const QString en = *enginetext::render(table, t.key, args, QLocale::c(), false);
+            QVERIFY2(pt != en, qPrintable(QStringLiteral("%1 is not translated: %2").arg(t.key, pt)));
+            for (const QString &spec : t.args) {
+                const QJsonValue v = args.value(spec.section(QLatin1Char(':'), 0, 0));
+                const QString written = v.isString() ? v.toString()
+                                        : spec.endsWith(QLatin1String(":real")) ? QLocale().toString(v.toDouble(), 'f', 1)
+                                                                                : QString::number(v.toInteger());
+                QVERIFY2(pt.contains(written), qPrintable(t.key + QStringLiteral(": ") + pt + QStringLiteral(" lacks ") + written));
+            }
         }
     }
+    const QJsonObject step{{QStringLiteral("why"), QStringLiteral("english")},
+                           {QStringLiteral("why_key"), QStringLiteral("step.dscp_prio")},
+                           {QStringLiteral("why_args"), QJsonObject{{QStringLiteral("dscp"), 26}, {QStringLiteral("priority"), 3}}}};
+    QVERIFY2(enginetext::planStepWhy(step).contains(QStringLiteral("DSCP 26")), qPrintable(enginetext::planStepWhy(step)));
+    QVERIFY2(!enginetext::planStepWhy(step).contains(QStringLiteral("packets marked")), qPrintable(enginetext::planStepWhy(step)));
 
     Check gtt = check(QStringLiteral("gtt.small"),
                       {{QStringLiteral("card"), QStringLiteral("card1")},
@@ -206,13 +320,12 @@ void TestCheckMessages::brazilianPortuguese()
     QVERIFY2(!none.contains(QStringLiteral("check that")), qPrintable(none));
 
     qDeleteAll(QCoreApplication::instance()->findChildren<QTranslator *>()); // back to English
-    QLocale::setDefault(before);
     QVERIFY(facts::checkMessage(check(QStringLiteral("rdma_device.none"), {})).startsWith(QStringLiteral("no RDMA")));
 }
 
 // A key this version does not know, or values that do not fit its text, show
 // the engine's own message rather than a broken sentence.
-void TestCheckMessages::fallsBackToTheEnginesMessage()
+void TestEngineTexts::fallsBackToTheEnginesMessage()
 {
     const QJsonObject mtu{{QStringLiteral("netdev"), QStringLiteral("enp1s0")}, {QStringLiteral("mtu"), 1500}};
     QCOMPARE(facts::checkMessage(check(QStringLiteral("mtu.small"), mtu)).left(20),
@@ -249,7 +362,7 @@ void TestCheckMessages::fallsBackToTheEnginesMessage()
     QVERIFY2(bad.error.contains(QStringLiteral("message_args")), qPrintable(bad.error));
 }
 
-void TestCheckMessages::notApplicable()
+void TestEngineTexts::notApplicable()
 {
     QVERIFY(facts::checkNotApplicable(check(QStringLiteral("not_applicable.no_gpu"), {})));
     QVERIFY(!facts::checkNotApplicable(check(QStringLiteral("gtt.ok"), {}, QStringLiteral("not applicable: x"))));
@@ -257,5 +370,5 @@ void TestCheckMessages::notApplicable()
     QVERIFY(!facts::checkNotApplicable(check(QString(), {}, QStringLiteral("card0 can reach 1 GiB"))));
 }
 
-QTEST_GUILESS_MAIN(TestCheckMessages)
-#include "tst_checkmessages.moc"
+QTEST_GUILESS_MAIN(TestEngineTexts)
+#include "tst_enginetexts.moc"
