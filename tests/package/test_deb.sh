@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The Debian package as a person gets it: built with CPack, installed with apt
-# (no network: every dependency must be installed already), its programs run
-# from the installed paths, its desktop files validated, its manual pages
-# rendered, then purged, checking that nothing of it is left.
+# The Debian package as a person gets it: built with CPack, checked with
+# lintian when it is installed, installed with apt (no network: every
+# dependency must be installed already), its programs run from the installed
+# paths, its copyright file, desktop files and manual pages checked, then
+# purged, checking that nothing of it is left.
 #
 #   test_deb.sh --build-dir DIR --version X.Y.Z --app-id ID [--deb FILE]
 #
@@ -90,7 +91,9 @@ arch=$(dpkg --print-architecture)
 if [ -z "$deb" ]; then
   deb=$build_dir/${pkg}_${version}_${arch}.deb
   rm -f "$deb"
-  cmake --build "$build_dir" --target package > "$work/cpack.log" 2>&1 || { tail -40 "$work/cpack.log" >&2; fail "cmake --build $build_dir --target package failed"; }
+  # Under umask 002 (a group-writable umask), so that lintian sees whether the
+  # package's permissions depend on the builder's umask.
+  (umask 002 && cmake --build "$build_dir" --target package) > "$work/cpack.log" 2>&1 || { tail -40 "$work/cpack.log" >&2; fail "cmake --build $build_dir --target package failed"; }
   tail -3 "$work/cpack.log"
 fi
 [ -f "$deb" ] || fail "no package at $deb"
@@ -108,6 +111,41 @@ depends=$(dpkg-deb -f "$deb" Depends)
 for lib in libqt6core6 libqt6widgets6 libssh; do
   grep -q "$lib" <<<"$depends" || fail "Depends has no $lib: dpkg-shlibdeps did not run? ($depends)"
 done
+
+step "lintian"
+# Debian's own checks of a binary package. Every error fails the test, and so
+# does every warning whose tag is not in this list. An entry is the tag, a
+# space and why it cannot be fixed or is wrong for this package, e.g.
+#   "some-tag CPack cannot do X"
+# Empty: lintian 2.116 (Debian 12) warns about nothing in this package. Its
+# infos are shown and allowed (packaging/debian.cmake says which and why).
+lintian_allowed_warnings=(
+)
+if command -v lintian >/dev/null; then
+  # As root, lintian still runs (it unpacks into a directory of its own).
+  lintian --version
+  # Exit 2 is "tags at error level were found" (checked below); 1 is lintian failing.
+  lintian_rc=0
+  lintian_out=$(lintian --display-info --tag-display-limit 0 "$deb" 2>&1) || lintian_rc=$?
+  printf '%s\n' "$lintian_out"
+  [ "$lintian_rc" = 0 ] || [ "$lintian_rc" = 2 ] || fail "lintian itself failed (exit $lintian_rc)"
+  errors=$(grep '^E: ' <<<"$lintian_out" || true)
+  [ -z "$errors" ] || fail "lintian reports errors: $(printf '\n%s' "$errors")"
+  unexpected=
+  while IFS= read -r line; do
+    # "W: halolink: tag-name [details]"
+    tag=$(awk '{ print $3 }' <<<"$line")
+    allowed=0
+    for entry in "${lintian_allowed_warnings[@]}"; do
+      [ "${entry%% *}" = "$tag" ] && allowed=1
+    done
+    [ "$allowed" = 1 ] || unexpected+=$'\n'"$line"
+  done < <(grep '^W: ' <<<"$lintian_out" || true)
+  [ -z "$unexpected" ] || fail "lintian warns (fix it, or add the tag to lintian_allowed_warnings with the reason):$unexpected"
+  echo "lintian: no errors, no warnings but the ${#lintian_allowed_warnings[@]} allowed ($(grep -c '^I: ' <<<"$lintian_out" || true) infos)"
+else
+  echo "lintian is not installed: not run (scripts/install-deps.sh installs it)"
+fi
 
 step "dependencies (installed already: this test downloads nothing)"
 export DEBIAN_FRONTEND=noninteractive
@@ -131,7 +169,8 @@ step "installed files"
 expect=(/usr/bin/halolink /usr/bin/halolinkctl "$engine"
         "/usr/share/applications/$app_id.desktop" "/usr/share/metainfo/$app_id.metainfo.xml"
         "/usr/share/icons/hicolor/scalable/apps/$app_id.svg"
-        /usr/share/man/man1/halolink.1.gz /usr/share/man/man1/halolinkctl.1.gz /usr/share/man/man1/halolink-engine.1.gz)
+        /usr/share/man/man1/halolink.1.gz /usr/share/man/man1/halolinkctl.1.gz /usr/share/man/man1/halolink-engine.1.gz
+        "/usr/share/doc/$pkg/copyright" "/usr/share/doc/$pkg/changelog.gz")
 for size in 16 22 24 32 48 64 128 256 512; do
   expect+=("/usr/share/icons/hicolor/${size}x${size}/apps/$app_id.png")
 done
@@ -154,6 +193,35 @@ for size in (16, 22, 24, 32, 48, 64, 128, 256, 512):
     assert (w, h) == (size, size), f"{path}: {w}x{h}"
 print("icons: 9 PNG sizes and the SVG")
 PY
+# The copyright file (Debian's machine-readable format): everything is
+# GPL-3.0+, and the licence's text is the one Debian ships, not a copy.
+copyright=/usr/share/doc/$pkg/copyright
+head -1 "$copyright" | grep -qx 'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' || fail "$copyright is not in the machine-readable format (its Format line)"
+grep -qx 'Upstream-Name: HaloLink' "$copyright" || fail "$copyright has no Upstream-Name: HaloLink"
+python3 - "$copyright" <<'PY' || fail "$copyright does not say that every file is GPL-3.0+"
+import sys
+# Paragraphs are separated by blank lines; fields start at column 0.
+paras = [p for p in open(sys.argv[1], encoding="utf-8").read().split("\n\n") if p.strip()]
+def fields(p):
+    out, key = {}, None
+    for line in p.splitlines():
+        if line[:1] in (" ", "\t") and key:
+            out[key] += "\n" + line.strip()
+        else:
+            key, _, value = line.partition(":")
+            out[key] = value.strip()
+    return out
+paras = [fields(p) for p in paras]
+files = [p for p in paras if "Files" in p]
+assert files and files[0]["Files"] == "*", "no 'Files: *' paragraph"
+assert all(p.get("License", "").split("\n")[0] == "GPL-3.0+" for p in files), [p.get("License") for p in files]
+assert "HaloLink developers" in files[0].get("Copyright", ""), files[0].get("Copyright")
+text = [p for p in paras if "License" in p and "Files" not in p and p["License"].startswith("GPL-3.0+")]
+assert text, "no stand-alone License: GPL-3.0+ paragraph with the notice"
+assert "/usr/share/common-licenses/GPL-3" in text[0]["License"], "the notice does not point to /usr/share/common-licenses/GPL-3"
+print("copyright: Files: * is GPL-3.0+, the notice points to /usr/share/common-licenses/GPL-3")
+PY
+head -1 <(zcat "/usr/share/doc/$pkg/changelog.gz") | grep -q "^$pkg ($version) " || fail "the newest entry of /usr/share/doc/$pkg/changelog.gz is not $pkg ($version)"
 # Translations: every .qm the build made is installed (none is fine too).
 qm_count=0
 while IFS= read -r qm; do
@@ -213,7 +281,9 @@ assert launchable == sys.argv[2] + ".desktop", launchable
 newest = root.find("releases/release").get("version")
 assert newest == sys.argv[3], f"newest release {newest}, package {sys.argv[3]}"
 assert root.find("content_rating") is not None
-print(f"metainfo: id {sys.argv[2]}, launches {launchable}, newest release {newest}")
+license = root.findtext("project_license")
+assert license == "GPL-3.0-or-later", f"project_license {license!r}"
+print(f"metainfo: id {sys.argv[2]}, launches {launchable}, newest release {newest}, licence {license}")
 PY
 grep -qx "Exec=halolink" "$desktop" && grep -qx "Icon=$app_id" "$desktop" || fail "$desktop: Exec or Icon is not halolink / $app_id"
 
