@@ -5445,6 +5445,26 @@
         <source>one-way p50, µs</source>
         <translation>p50 em um sentido, µs</translation>
     </message>
+    <message>
+        <source>not measured</source>
+        <translation>não medido</translation>
+    </message>
+    <message>
+        <source>%1: RDMA %2, TCP %3, speed-up %4</source>
+        <translation>%1: RDMA %2, TCP %3, ganho de %4</translation>
+    </message>
+    <message>
+        <source>%1: RDMA %2, TCP %3</source>
+        <translation>%1: RDMA %2, TCP %3</translation>
+    </message>
+    <message>
+        <source>No pair measured yet.</source>
+        <translation>Nenhum par medido ainda.</translation>
+    </message>
+    <message>
+        <source>One-way latency p50 per pair: %1.</source>
+        <translation>Latência p50 em um sentido por par: %1.</translation>
+    </message>
 </context>
 <context>
     <name>halolinkctl</name>

@@ -1,16 +1,21 @@
 // Accessibility offscreen: every dashboard chart has a table of the same
 // numbers (its own Chart/Table toggle, units in the headers, updated live,
-// the latest values in the chart's accessible description); every focusable
-// widget of the main window, the dashboard and each setup wizard page has an
-// accessible name; each wizard page's tab order follows reading order; no
-// mnemonic clashes per page and per menu; Ctrl+Tab moves between panels.
+// the latest values in the chart's accessible description), and so does the
+// setup wizard's Verify chart (each pair's latencies in its description);
+// every focusable widget of the main window, the dashboard and each setup
+// wizard page has an accessible name; each wizard page's tab order follows
+// reading order; no mnemonic clashes per page and per menu; Ctrl+Tab moves
+// between panels.
 
 #include "dashboard/dashboardpage.h"
 #include "dashboard/latencyheatmap.h"
 #include "dashboard/timeserieschart.h"
 #include "engine/enginelocator.h"
 #include "mainwindow.h"
+#include "setup/setupcontroller.h"
+#include "setup/setuppages.h"
 #include "setup/setupwizard.h"
+#include "ssh/credentialstore.h" // setupcontroller.h's QPointer<CredentialStore>
 #include "telemetry/syntheticcluster.h"
 #include "telemetry/telemetryingest.h"
 #include "telemetry/telemetrykeys.h"
@@ -30,6 +35,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTest>
 #include <QToolButton>
 #include <QWizard>
@@ -241,6 +247,7 @@ private Q_SLOTS:
     void dashboardNamesAndPanels();
     void mainWindowNamesAndMenus();
     void wizardPages();
+    void verifyChartDescription();
 };
 
 void TestAccessibility::initTestCase()
@@ -414,6 +421,67 @@ void TestAccessibility::wizardPages()
     // The wizard's own buttons are named too, and Next is the default (Enter).
     for (auto which : {QWizard::NextButton, QWizard::CancelButton})
         QVERIFY(!accessibleNameOf(wizard->button(which)).isEmpty());
+}
+
+// The Verify page's chart says in its accessible description what its bars
+// show: each pair with its RDMA and TCP one-way latency and the speed-up, the
+// same texts as the table, updated as the results come in.
+void TestAccessibility::verifyChartDescription()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.setupAction()->trigger();
+    SetupWizard *wizard = window.setupWizard();
+    QVERIFY(wizard);
+    auto *verify = qobject_cast<VerifyPage *>(wizard->page(SetupWizard::VerifyPageId));
+    QVERIFY(verify);
+    auto *chart = verify->findChild<QCustomPlot *>(QStringLiteral("latencyChart"));
+    auto *table = verify->findChild<QTableWidget *>(QStringLiteral("pairsTable"));
+    QVERIFY(chart && table);
+    QVERIFY(chart->focusPolicy() & Qt::TabFocus);
+
+    QList<setup::NodeInput> nodes(2);
+    nodes[0].nodeId = QStringLiteral("id1");
+    nodes[0].name = QStringLiteral("demo1");
+    nodes[1].nodeId = QStringLiteral("id2");
+    nodes[1].name = QStringLiteral("demo2");
+    wizard->controller()->setNodes(nodes);
+    verify->showPairs({});
+    QCOMPARE(chart->accessibleDescription(), QStringLiteral("No pair measured yet."));
+
+    // The first pair arrives (TCP still to be measured), then the second.
+    setup::PairResult first;
+    first.a = 0;
+    first.b = 1;
+    first.rdmaLatency.oneWayNs = 2150;
+    QList<setup::PairResult> pairs{first};
+    verify->showPairs(pairs);
+    QString description = chart->accessibleDescription();
+    QVERIFY2(description.contains(table->item(0, 0)->text()), qPrintable(description));
+    QVERIFY2(description.contains(QStringLiteral("demo1 → demo2: RDMA 2.15 µs, TCP not measured")), qPrintable(description));
+
+    pairs[0].tcpLatency.oneWayNs = 12900;
+    setup::PairResult second;
+    second.a = 1;
+    second.b = 0;
+    second.rdmaLatency.oneWayNs = 3000;
+    second.tcpLatency.oneWayNs = 15000;
+    pairs.append(second);
+    verify->showPairs(pairs);
+    description = chart->accessibleDescription();
+    QCOMPARE(table->rowCount(), 2);
+    for (int row = 0; row < 2; ++row) {
+        // The pair's name, its RDMA and TCP one-way latencies and speed-up as the table says them.
+        const QString said = QStringLiteral("%1: RDMA %2, TCP %3, speed-up %4")
+                                 .arg(table->item(row, 0)->text(), table->item(row, 3)->text(),
+                                      table->item(row, 1)->text(), table->item(row, 5)->text());
+        QVERIFY2(description.contains(said), qPrintable(description + QStringLiteral(" lacks ") + said));
+    }
+    QVERIFY2(description.contains(QStringLiteral("demo1 → demo2: RDMA 2.15 µs, TCP 12.9 µs, speed-up 6.00×")),
+             qPrintable(description));
+    QVERIFY2(description.contains(QStringLiteral("demo2 → demo1: RDMA 3.00 µs, TCP 15.0 µs, speed-up 5.00×")),
+             qPrintable(description));
 }
 
 QTEST_MAIN(TestAccessibility)

@@ -1134,6 +1134,7 @@ VerifyPage::VerifyPage(setup::SetupController *controller, QWidget *parent)
     m_chart->setObjectName(QStringLiteral("latencyChart"));
     m_chart->setMinimumHeight(160);
     m_chart->setAccessibleName(tr("One-way latency per pair, TCP and RDMA (the table above has the numbers)"));
+    m_chart->setFocusPolicy(Qt::StrongFocus); // a screen reader lands on it and reads its description
     m_checks = new QTableWidget(split);
     m_checks->setObjectName(QStringLiteral("checksTable"));
     setupTable(m_checks, {tr("Node"), tr("Check"), tr("Status"), tr("Expected"), tr("Found"), tr("Detail")});
@@ -1189,7 +1190,7 @@ void VerifyPage::startVerify()
     m_ok = false;
     m_again->setEnabled(false);
     m_status->setText(tr("Checking the nodes…"));
-    m_pairs->setRowCount(0);
+    showPairs({}); // the table, the chart and its description start again together
     m_checks->setRowCount(0);
     Q_EMIT completeChanged();
     m_controller->verifyAll();
@@ -1241,12 +1242,18 @@ void VerifyPage::refreshChecks()
 
 void VerifyPage::refreshPairs()
 {
-    const QList<setup::PairResult> pairs = m_controller->pairs();
+    showPairs(m_controller->pairs());
+}
+
+void VerifyPage::showPairs(const QList<setup::PairResult> &pairs)
+{
     const QList<setup::NodeInput> nodes = m_controller->nodes();
     const QPalette pal = palette();
     m_pairs->setRowCount(int(pairs.size()));
     QVector<double> ticks, tcp, rdma;
     QVector<QString> labels;
+    QStringList described; // what the chart shows, for its accessible description
+    const auto said = [](const std::optional<double> &ns) { return ns ? us(ns) : tr("not measured"); }; // not "—"
     for (int k = 0; k < pairs.size(); ++k) {
         const setup::PairResult &p = pairs.at(k);
         const QString name = tr("%1 → %2").arg(nodes.value(p.a).name, nodes.value(p.b).name);
@@ -1256,8 +1263,8 @@ void VerifyPage::refreshPairs()
         m_pairs->setItem(k, 3, item(us(p.rdmaLatency.oneWayNs), p.rdmaLatency.error));
         m_pairs->setItem(k, 4, item(us(p.rdmaLatency.rttNs), p.rdmaLatency.error));
         const auto s = p.speedup();
-        m_pairs->setItem(k, 5, item(s ? tr("%1×").arg(*s, 0, 'f', 2) : QStringLiteral("—"),
-                                    tr("TCP one-way p50 / RDMA one-way p50, same bench, same definition")));
+        const QString speedup = s ? tr("%1×").arg(*s, 0, 'f', 2) : QStringLiteral("—");
+        m_pairs->setItem(k, 5, item(speedup, tr("TCP one-way p50 / RDMA one-way p50, same bench, same definition")));
         m_pairs->setItem(k, 6, item(gbit(p.tcpBandwidth.bps), p.tcpBandwidth.error));
         m_pairs->setItem(k, 7, item(gbit(p.rdmaBandwidth.bps), p.rdmaBandwidth.error));
         m_pairs->setItem(k, 8, item(p.rdmaDevice.isEmpty() ? QStringLiteral("—")
@@ -1266,6 +1273,11 @@ void VerifyPage::refreshPairs()
         const QString notes = p.flags.join(QLatin1Char('\n'));
         m_pairs->setItem(k, 10, item(notes.isEmpty() ? tr("ok") : notes, notes));
         m_pairs->item(k, 10)->setForeground(StatusStyle::color(notes.isEmpty() ? Check::Status::Pass : Check::Status::Warn, pal));
+        // The chart's bars in words, with the table's texts.
+        described << (s ? tr("%1: RDMA %2, TCP %3, speed-up %4")
+                              .arg(name, said(p.rdmaLatency.oneWayNs), said(p.tcpLatency.oneWayNs), speedup)
+                        : tr("%1: RDMA %2, TCP %3")
+                              .arg(name, said(p.rdmaLatency.oneWayNs), said(p.tcpLatency.oneWayNs)));
         ticks << k + 1;
         labels << name;
         tcp << (p.tcpLatency.oneWayNs ? *p.tcpLatency.oneWayNs / 1000.0 : 0);
@@ -1305,6 +1317,9 @@ void VerifyPage::refreshPairs()
     m_chart->legend->setVisible(true);
     m_chart->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     m_chart->replot(QCustomPlot::rpQueuedReplot);
+    setChartDescription(m_chart, described.isEmpty()
+                                     ? tr("No pair measured yet.")
+                                     : tr("One-way latency p50 per pair: %1.").arg(described.join(QStringLiteral("; "))));
 }
 
 void VerifyPage::changeEvent(QEvent *event)
