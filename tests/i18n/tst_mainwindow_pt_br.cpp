@@ -1,11 +1,15 @@
 // The app in Brazilian Portuguese: ctest runs this with LC_ALL=pt_BR.UTF-8
 // (tests/i18n/i18n.cmake), the translators are installed by the call main()
 // makes, and the main window, its menus, a button, the node list and Qt's own
-// dialog buttons read in Portuguese.
+// dialog buttons read in Portuguese; each setup wizard page's buttons keep a
+// mnemonic and none clashes on the page (with the wizard's own buttons in Qt's
+// Portuguese).
 
+#include "../ui/mnemonics.h"
 #include "inventory/nodelistmodel.h"
 #include "mainwindow.h"
 #include "node/nodepage.h"
+#include "setup/setupwizard.h"
 #include "translation/translators.h"
 
 #include <QAction>
@@ -32,6 +36,7 @@ private Q_SLOTS:
     void initTestCase();
     void menusAndButtons();
     void qtsOwnTexts();
+    void wizardMnemonics();
 
 private:
     QStringList m_loaded;
@@ -89,6 +94,25 @@ void TestMainWindowPtBr::qtsOwnTexts()
                              .arg(QLibraryInfo::path(QLibraryInfo::TranslationsPath))));
     QDialogButtonBox box(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
     QCOMPARE(box.button(QDialogButtonBox::Cancel)->text(), QStringLiteral("Cancelar"));
+}
+
+void TestMainWindowPtBr::wizardMnemonics()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.setupAction()->trigger();
+    SetupWizard *wizard = window.setupWizard();
+    QVERIFY(wizard);
+    QCOMPARE(wizard->windowTitle(), QStringLiteral("Configurar o cluster"));
+    for (int id : wizard->pageIds()) {
+        QWizardPage *page = wizard->page(id);
+        const QString what = QStringLiteral("page %1 (%2)").arg(id).arg(page->title());
+        const QStringList without = test::buttonsWithoutMnemonic(page);
+        QVERIFY2(without.isEmpty(), qPrintable(what + QLatin1Char('\n') + without.join(QLatin1Char('\n'))));
+        const QStringList clashes = test::mnemonicClashes(page, test::wizardButtonTexts(page), true);
+        QVERIFY2(clashes.isEmpty(), qPrintable(what + QLatin1Char('\n') + clashes.join(QLatin1Char('\n'))));
+    }
 }
 
 QTEST_MAIN(TestMainWindowPtBr)

@@ -4,7 +4,8 @@
 // setup wizard's Verify chart (each pair's latencies in its description);
 // every focusable widget of the main window, the dashboard and each setup
 // wizard page has an accessible name; each wizard page's tab order follows
-// reading order; no mnemonic clashes per page and per menu; Ctrl+Tab moves
+// reading order; every button, check box and radio button of a wizard page has
+// a mnemonic; no mnemonic clashes per page and per menu; Ctrl+Tab moves
 // between panels.
 
 #include "dashboard/dashboardpage.h"
@@ -12,6 +13,7 @@
 #include "dashboard/timeserieschart.h"
 #include "engine/enginelocator.h"
 #include "mainwindow.h"
+#include "mnemonics.h"
 #include "setup/setupcontroller.h"
 #include "setup/setuppages.h"
 #include "setup/setupwizard.h"
@@ -44,6 +46,8 @@
 
 using namespace halolink;
 using namespace halolink::ui;
+using halolink::test::mnemonic;
+using halolink::test::mnemonicClashes;
 
 namespace {
 
@@ -108,49 +112,6 @@ QStringList unnamedFocusable(QWidget *root)
                            .arg(QString::fromLatin1(w->metaObject()->className()), w->objectName(),
                                 w->parentWidget() ? QString::fromLatin1(w->parentWidget()->metaObject()->className())
                                                   : QString()));
-    }
-    return out;
-}
-
-QChar mnemonic(const QString &text)
-{
-    for (qsizetype i = 0; i + 1 < text.size(); ++i) {
-        if (text.at(i) == QLatin1Char('&')) {
-            if (text.at(i + 1) == QLatin1Char('&')) {
-                ++i;
-                continue;
-            }
-            return text.at(i + 1).toLower();
-        }
-    }
-    return {};
-}
-
-// Mnemonics of the texts visible in root (buttons, buddied labels, group boxes) plus extra ones.
-QStringList mnemonicClashes(QWidget *root, const QStringList &extra = {})
-{
-    QHash<QChar, QStringList> seen;
-    auto add = [&](const QString &text) {
-        const QChar c = mnemonic(text);
-        if (!c.isNull())
-            seen[c].append(text);
-    };
-    for (QWidget *w : root->findChildren<QWidget *>()) {
-        if (!w->isVisibleTo(root))
-            continue;
-        if (auto *b = qobject_cast<QAbstractButton *>(w))
-            add(b->text());
-        else if (auto *l = qobject_cast<QLabel *>(w); l && l->buddy())
-            add(l->text());
-        else if (auto *g = qobject_cast<QGroupBox *>(w))
-            add(g->title());
-    }
-    for (const QString &text : extra)
-        add(text);
-    QStringList out;
-    for (auto it = seen.cbegin(); it != seen.cend(); ++it) {
-        if (it.value().size() > 1)
-            out.append(QStringLiteral("'%1': %2").arg(it.key(), it.value().join(QStringLiteral(", "))));
     }
     return out;
 }
@@ -390,10 +351,6 @@ void TestAccessibility::wizardPages()
     QVERIFY(wizard);
     QVERIFY(QTest::qWaitForWindowExposed(wizard));
     const QSize size = wizard->currentPage()->size();
-    QStringList wizardButtons;
-    for (auto which : {QWizard::BackButton, QWizard::NextButton, QWizard::CommitButton, QWizard::FinishButton,
-                       QWizard::CancelButton})
-        wizardButtons.append(wizard->buttonText(which));
     for (int id : wizard->pageIds()) {
         QWizardPage *page = wizard->page(id);
         const QString what = QStringLiteral("page %1 (%2)").arg(id).arg(page->title());
@@ -408,7 +365,12 @@ void TestAccessibility::wizardPages()
         }
         QStringList unnamed = unnamedFocusable(page);
         QVERIFY2(unnamed.isEmpty(), qPrintable(what + QLatin1Char('\n') + unnamed.join(QLatin1Char('\n'))));
-        const QStringList clashes = mnemonicClashes(page, wizardButtons);
+        // Every button, check box and radio button has a mnemonic (no
+        // exceptions), and none clashes with another on the page, hidden ones
+        // included, or with the wizard's buttons as they read on this page.
+        const QStringList without = test::buttonsWithoutMnemonic(page);
+        QVERIFY2(without.isEmpty(), qPrintable(what + QLatin1Char('\n') + without.join(QLatin1Char('\n'))));
+        const QStringList clashes = mnemonicClashes(page, test::wizardButtonTexts(page), true);
         QVERIFY2(clashes.isEmpty(), qPrintable(what + QLatin1Char('\n') + clashes.join(QLatin1Char('\n'))));
         const QList<QWidget *> chain = tabChain(page);
         const QStringList inversions = readingOrderInversions(page, chain);

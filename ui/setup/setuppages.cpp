@@ -122,8 +122,8 @@ NodesPage::NodesPage(setup::SetupController *controller, NodeActions *actions, Q
     layout->addWidget(m_table, 1);
 
     auto *buttons = new QHBoxLayout;
-    auto *add = new QPushButton(tr("Add Node…"), this);
-    auto *import = new QPushButton(tr("Import from SSH Config…"), this);
+    auto *add = new QPushButton(tr("&Add Node…"), this);
+    auto *import = new QPushButton(tr("&Import from SSH Config…"), this);
     connect(add, &QPushButton::clicked, actions, &NodeActions::addNode);
     connect(import, &QPushButton::clicked, actions, &NodeActions::importSshConfig);
     buttons->addWidget(add);
@@ -132,12 +132,12 @@ NodesPage::NodesPage(setup::SetupController *controller, NodeActions *actions, Q
     layout->addLayout(buttons);
 
     auto *hostsRow = new QHBoxLayout;
-    auto *hostsLabel = new QLabel(tr("Or type hosts:"), this);
+    auto *hostsLabel = new QLabel(tr("Or type &hosts:"), this);
     m_hosts = new QLineEdit(this);
     m_hosts->setObjectName(QStringLiteral("hostsEdit"));
     m_hosts->setPlaceholderText(tr("user@host[:port] …, separated by spaces or commas"));
     hostsLabel->setBuddy(m_hosts);
-    auto *addHostsButton = new QPushButton(tr("Add Hosts"), this);
+    auto *addHostsButton = new QPushButton(tr("Add Hos&ts"), this);
     addHostsButton->setObjectName(QStringLiteral("addHostsButton"));
     hostsRow->addWidget(hostsLabel);
     hostsRow->addWidget(m_hosts, 1);
@@ -377,11 +377,11 @@ PreflightPage::PreflightPage(setup::SetupController *controller, NodeActions *ac
                    "override them with a reason; warnings are worth reading."));
     auto *layout = new QVBoxLayout(this);
     auto *top = new QHBoxLayout;
-    m_softRoce = new QCheckBox(tr("Use Soft-RoCE where a node has no RDMA NIC (software RDMA, for testing; far "
+    m_softRoce = new QCheckBox(tr("Use &Soft-RoCE where a node has no RDMA NIC (software RDMA, for testing; far "
                                   "slower than a RoCE NIC)"),
                                this);
     m_softRoce->setObjectName(QStringLiteral("softRoceCheck"));
-    auto *again = new QPushButton(tr("Probe Again"), this);
+    auto *again = new QPushButton(tr("&Probe Again"), this);
     again->setObjectName(QStringLiteral("probeAgainButton"));
     top->addWidget(m_softRoce, 1);
     top->addWidget(again);
@@ -398,7 +398,7 @@ PreflightPage::PreflightPage(setup::SetupController *controller, NodeActions *ac
     m_summary->setObjectName(QStringLiteral("preflightSummary"));
     layout->addWidget(m_summary);
     auto *ov = new QHBoxLayout;
-    m_override = new QCheckBox(tr("Override the failures, because:"), this);
+    m_override = new QCheckBox(tr("&Override the failures, because:"), this);
     m_override->setObjectName(QStringLiteral("overrideCheck"));
     m_reason = new QLineEdit(this);
     m_reason->setObjectName(QStringLiteral("overrideReason"));
@@ -531,9 +531,9 @@ TopologyPage::TopologyPage(setup::SetupController *controller, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     auto *topo = new QGroupBox(tr("Cabling"), this);
     auto *tl = new QVBoxLayout(topo);
-    m_direct = new QRadioButton(tr("Two nodes on one direct cable (a /30 between them)"), topo);
+    m_direct = new QRadioButton(tr("Two nodes on one &direct cable (a /30 between them)"), topo);
     m_direct->setObjectName(QStringLiteral("directRadio"));
-    m_switch = new QRadioButton(tr("Through a switch (one subnet for all)"), topo);
+    m_switch = new QRadioButton(tr("Through a &switch (one subnet for all)"), topo);
     m_switch->setObjectName(QStringLiteral("switchRadio"));
     tl->addWidget(m_direct);
     tl->addWidget(m_switch);
@@ -550,7 +550,7 @@ TopologyPage::TopologyPage(setup::SetupController *controller, QWidget *parent)
     setupTable(m_table, {tr("Node"), tr("Data-plane interface"), tr("RDMA"), tr("Address/prefix")});
     m_table->setAccessibleName(tr("Data-plane interface and address per node"));
     layout->addWidget(m_table, 1);
-    auto *propose = new QPushButton(tr("Propose Addresses"), this);
+    auto *propose = new QPushButton(tr("&Propose Addresses"), this);
     propose->setObjectName(QStringLiteral("proposeButton"));
     auto *row = new QHBoxLayout;
     row->addStretch(1);
@@ -726,13 +726,13 @@ QosPage::QosPage(setup::SetupController *controller, QWidget *parent)
     setSubTitle(tr("RoCE v2 wants a lossless path. HaloLink marks RDMA traffic and gives it its own paused "
                    "priority; the defaults suit a direct cable and most switches."));
     auto *layout = new QVBoxLayout(this);
-    m_default = new QRadioButton(tr("Recommended: DSCP 26 → priority 3, PFC on priority 3, ToS 106 (ECN)"), this);
+    m_default = new QRadioButton(tr("Re&commended: DSCP 26 → priority 3, PFC on priority 3, ToS 106 (ECN)"), this);
     m_default->setObjectName(QStringLiteral("qosDefault"));
-    m_none = new QRadioButton(tr("None: leave QoS alone"), this);
+    m_none = new QRadioButton(tr("N&one: leave QoS alone"), this);
     m_none->setObjectName(QStringLiteral("qosNone"));
     layout->addWidget(m_default);
     layout->addWidget(m_none);
-    m_advanced = new QCheckBox(tr("Advanced"), this);
+    m_advanced = new QCheckBox(tr("&Advanced"), this);
     m_advanced->setObjectName(QStringLiteral("qosAdvanced"));
     layout->addWidget(m_advanced);
     m_advancedBox = new QGroupBox(tr("Advanced"), this);
@@ -743,7 +743,7 @@ QosPage::QosPage(setup::SetupController *controller, QWidget *parent)
     m_dscp = new QSpinBox(m_advancedBox);
     m_dscp->setRange(0, 63);
     m_dscp->setObjectName(QStringLiteral("dscpSpin"));
-    m_ecn = new QCheckBox(tr("ECN (congestion marking instead of drops)"), m_advancedBox);
+    m_ecn = new QCheckBox(tr("&ECN (congestion marking instead of drops)"), m_advancedBox);
     m_ecn->setObjectName(QStringLiteral("ecnCheck"));
     m_tos = new QLabel(m_advancedBox);
     m_tos->setObjectName(QStringLiteral("tosLabel"));
@@ -756,7 +756,7 @@ QosPage::QosPage(setup::SetupController *controller, QWidget *parent)
     m_description->setObjectName(QStringLiteral("qosDescription"));
     layout->addWidget(m_description);
     auto *other = new QFormLayout;
-    m_persist = new QCheckBox(tr("Keep the configuration across reboots (network files and a boot unit)"), this);
+    m_persist = new QCheckBox(tr("&Keep the configuration across reboots (network files and a boot unit)"), this);
     m_persist->setObjectName(QStringLiteral("persistCheck"));
     m_within = new QSpinBox(this);
     m_within->setObjectName(QStringLiteral("confirmWithinSpin"));
@@ -843,9 +843,9 @@ ReviewPage::ReviewPage(setup::SetupController *controller, QWidget *parent)
     layout->addWidget(m_view, 1);
     auto *row = new QHBoxLayout;
     row->addStretch(1);
-    m_copy = new QPushButton(tr("Copy"), this);
+    m_copy = new QPushButton(tr("&Copy"), this);
     m_copy->setObjectName(QStringLiteral("copyButton"));
-    m_export = new QPushButton(tr("Export as Shell Script…"), this);
+    m_export = new QPushButton(tr("&Export as Shell Script…"), this);
     m_export->setObjectName(QStringLiteral("exportButton"));
     row->addWidget(m_copy);
     row->addWidget(m_export);
@@ -1111,11 +1111,13 @@ VerifyPage::VerifyPage(setup::SetupController *controller, QWidget *parent)
     setSubTitle(tr("The engine checks every node, then measures TCP and RDMA between every pair with the same "
                    "program and the same definitions: one-way is half the round trip, both p50."));
     setFinalPage(true);
+    // Finish reads so while this page is shown.
+    setButtonText(QWizard::FinishButton, tr("&Confirm and Save"));
     auto *layout = new QVBoxLayout(this);
     auto *row = new QHBoxLayout;
     m_status = wrapLabel(QString(), this);
     m_status->setObjectName(QStringLiteral("verifyStatus"));
-    m_again = new QPushButton(tr("Verify Again"), this);
+    m_again = new QPushButton(tr("&Verify Again"), this);
     m_again->setObjectName(QStringLiteral("verifyAgainButton"));
     row->addWidget(m_status, 1);
     row->addWidget(m_again);
@@ -1177,7 +1179,6 @@ VerifyPage::VerifyPage(setup::SetupController *controller, QWidget *parent)
 
 void VerifyPage::initializePage()
 {
-    wizard()->setButtonText(QWizard::FinishButton, tr("Confirm and Save"));
     if (!m_ran)
         startVerify();
 }
