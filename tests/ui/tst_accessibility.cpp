@@ -3,10 +3,10 @@
 // the latest values in the chart's accessible description), and so does the
 // setup wizard's Verify chart (each pair's latencies in its description);
 // every focusable widget of the main window, the dashboard and each setup
-// wizard page has an accessible name; each wizard page's tab order follows
-// reading order; every button, check box and radio button of a wizard page has
-// a mnemonic; no mnemonic clashes per page and per menu; Ctrl+Tab moves
-// between panels.
+// wizard page has an accessible name; each wizard page (each one shown, its
+// splitters laid out) has its tab order in reading order; every button, check
+// box and radio button of a wizard page has a mnemonic; no mnemonic clashes
+// per page and per menu; Ctrl+Tab moves between panels.
 
 #include "dashboard/dashboardpage.h"
 #include "dashboard/latencyheatmap.h"
@@ -35,6 +35,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTableWidget>
@@ -350,19 +351,19 @@ void TestAccessibility::wizardPages()
     SetupWizard *wizard = window.setupWizard();
     QVERIFY(wizard);
     QVERIFY(QTest::qWaitForWindowExposed(wizard));
-    const QSize size = wizard->currentPage()->size();
+    QWizardPage *current = wizard->currentPage();
     for (int id : wizard->pageIds()) {
         QWizardPage *page = wizard->page(id);
         const QString what = QStringLiteral("page %1 (%2)").arg(id).arg(page->title());
-        // Pages not shown yet are laid out here (outer layouts first), so
-        // their geometry says the reading order.
-        page->resize(size);
-        if (page->layout())
-            page->layout()->activate();
-        for (QWidget *w : page->findChildren<QWidget *>()) {
-            if (w->layout())
-                w->layout()->activate();
+        // A page not shown yet is shown here, over the current one (the wizard
+        // calls no initializePage() for it), so that its layouts and splitters
+        // give every widget the geometry that says the reading order.
+        const bool shownHere = page != current;
+        if (shownHere) {
+            page->setGeometry(current->geometry());
+            page->show();
         }
+        QVERIFY2(page->isVisible(), qPrintable(what));
         QStringList unnamed = unnamedFocusable(page);
         QVERIFY2(unnamed.isEmpty(), qPrintable(what + QLatin1Char('\n') + unnamed.join(QLatin1Char('\n'))));
         // Every button, check box and radio button has a mnemonic (no
@@ -372,14 +373,31 @@ void TestAccessibility::wizardPages()
         QVERIFY2(without.isEmpty(), qPrintable(what + QLatin1Char('\n') + without.join(QLatin1Char('\n'))));
         const QStringList clashes = mnemonicClashes(page, test::wizardButtonTexts(page), true);
         QVERIFY2(clashes.isEmpty(), qPrintable(what + QLatin1Char('\n') + clashes.join(QLatin1Char('\n'))));
+        // Tab order: reading order, the widgets in a splitter included.
         const QList<QWidget *> chain = tabChain(page);
-        const QStringList inversions = readingOrderInversions(page, chain);
         if (qEnvironmentVariableIsSet("A11Y_DEBUG")) {
             for (QWidget *w : chain)
                 qDebug() << id << w->metaObject()->className() << accessibleNameOf(w) << QRect(w->mapTo(page, QPoint()), w->size());
         }
+        for (QSplitter *split : page->findChildren<QSplitter *>()) {
+            for (int i = 0; i < split->count(); ++i) {
+                QWidget *w = split->widget(i);
+                QVERIFY2(w->isVisible() && w->height() > 0, qPrintable(what + QLatin1String(": ") + accessibleNameOf(w)));
+                if (focusable(w))
+                    QVERIFY2(chain.contains(w), qPrintable(what + QLatin1String(": not in the tab order: ") + accessibleNameOf(w)));
+            }
+        }
+        const QStringList inversions = readingOrderInversions(page, chain);
         QVERIFY2(inversions.isEmpty(), qPrintable(what + QLatin1Char('\n') + inversions.join(QLatin1Char('\n'))));
+        if (shownHere)
+            page->hide();
     }
+    // The Apply and Verify pages have their splitters, and the Verify chart is one of the stops.
+    QVERIFY(wizard->page(SetupWizard::ApplyPageId)->findChild<QSplitter *>());
+    auto *verify = qobject_cast<VerifyPage *>(wizard->page(SetupWizard::VerifyPageId));
+    QVERIFY(verify);
+    QVERIFY(verify->findChild<QSplitter *>());
+    QVERIFY(tabChain(verify).contains(verify->findChild<QCustomPlot *>(QStringLiteral("latencyChart"))));
     // The wizard's own buttons are named too, and Next is the default (Enter).
     for (auto which : {QWizard::NextButton, QWizard::CancelButton})
         QVERIFY(!accessibleNameOf(wizard->button(which)).isEmpty());
