@@ -4905,24 +4905,8 @@
         <translation>Nós do cluster</translation>
     </message>
     <message>
-        <source>Add Node…</source>
-        <translation>Adicionar nó…</translation>
-    </message>
-    <message>
-        <source>Import from SSH Config…</source>
-        <translation>Importar da configuração SSH…</translation>
-    </message>
-    <message>
-        <source>Or type hosts:</source>
-        <translation>Ou digite hosts:</translation>
-    </message>
-    <message>
         <source>user@host[:port] …, separated by spaces or commas</source>
         <translation>usuário@host[:porta] …, separados por espaços ou vírgulas</translation>
-    </message>
-    <message>
-        <source>Add Hosts</source>
-        <translation>Adicionar hosts</translation>
     </message>
     <message>
         <source>Type one or more hosts, e.g. root@10.0.0.11 or node2:2222.</source>
@@ -4990,6 +4974,22 @@
             <numerusform>%n portas RDMA</numerusform>
         </translation>
     </message>
+    <message>
+        <source>&amp;Add Node…</source>
+        <translation>A&amp;dicionar nó…</translation>
+    </message>
+    <message>
+        <source>&amp;Import from SSH Config…</source>
+        <translation>&amp;Importar da configuração SSH…</translation>
+    </message>
+    <message>
+        <source>Or type &amp;hosts:</source>
+        <translation>Ou digite &amp;hosts:</translation>
+    </message>
+    <message>
+        <source>Add Hos&amp;ts</source>
+        <translation>Adicionar hos&amp;ts</translation>
+    </message>
 </context>
 <context>
     <name>halolink::ui::PreflightPage</name>
@@ -5000,14 +5000,6 @@
     <message>
         <source>What each node has, and what stands in the way. Failures block the next step unless you override them with a reason; warnings are worth reading.</source>
         <translation>O que cada nó tem e o que atrapalha. As falhas bloqueiam o próximo passo, a menos que você as ignore informando um motivo; vale a pena ler os avisos.</translation>
-    </message>
-    <message>
-        <source>Use Soft-RoCE where a node has no RDMA NIC (software RDMA, for testing; far slower than a RoCE NIC)</source>
-        <translation>Usar Soft-RoCE onde um nó não tem NIC RDMA (RDMA em software, para testes; bem mais lento que uma NIC RoCE)</translation>
-    </message>
-    <message>
-        <source>Probe Again</source>
-        <translation>Sondar de novo</translation>
     </message>
     <message>
         <source>Check</source>
@@ -5032,10 +5024,6 @@
     <message>
         <source>Preflight checks per node</source>
         <translation>Verificações prévias por nó</translation>
-    </message>
-    <message>
-        <source>Override the failures, because:</source>
-        <translation>Ignorar as falhas, porque:</translation>
     </message>
     <message>
         <source>the reason (kept in the setup log)</source>
@@ -5075,6 +5063,18 @@
         <source>Reason for overriding the failures</source>
         <translation>Motivo para ignorar as falhas</translation>
     </message>
+    <message>
+        <source>Use &amp;Soft-RoCE where a node has no RDMA NIC (software RDMA, for testing; far slower than a RoCE NIC)</source>
+        <translation>Usar &amp;Soft-RoCE onde um nó não tem NIC RDMA (RDMA em software, para testes; bem mais lento que uma NIC RoCE)</translation>
+    </message>
+    <message>
+        <source>&amp;Probe Again</source>
+        <translation>Sondar &amp;de novo</translation>
+    </message>
+    <message>
+        <source>&amp;Override the failures, because:</source>
+        <translation>&amp;Ignorar as falhas, porque:</translation>
+    </message>
 </context>
 <context>
     <name>halolink::ui::QosPage</name>
@@ -5087,20 +5087,8 @@
         <translation>O RoCE v2 quer um caminho sem perdas. O HaloLink marca o tráfego RDMA e lhe dá uma prioridade própria com pausa; os padrões servem para um cabo direto e para a maioria dos switches.</translation>
     </message>
     <message>
-        <source>Recommended: DSCP 26 → priority 3, PFC on priority 3, ToS 106 (ECN)</source>
-        <translation>Recomendado: DSCP 26 → prioridade 3, PFC na prioridade 3, ToS 106 (ECN)</translation>
-    </message>
-    <message>
-        <source>None: leave QoS alone</source>
-        <translation>Nenhuma: não mexer na QoS</translation>
-    </message>
-    <message>
         <source>Advanced</source>
         <translation>Avançado</translation>
-    </message>
-    <message>
-        <source>ECN (congestion marking instead of drops)</source>
-        <translation>ECN (marcação de congestionamento em vez de descartes)</translation>
     </message>
     <message>
         <source>PFC &amp;priority:</source>
@@ -5113,10 +5101,6 @@
     <message>
         <source>ToS for rdma_cm:</source>
         <translation>ToS para o rdma_cm:</translation>
-    </message>
-    <message>
-        <source>Keep the configuration across reboots (network files and a boot unit)</source>
-        <translation>Manter a configuração após reinicializações (arquivos de rede e uma unidade de boot)</translation>
     </message>
     <message>
         <source> s</source>
@@ -5146,6 +5130,26 @@
         <source> (ECN)</source>
         <translation> (ECN)</translation>
     </message>
+    <message>
+        <source>Re&amp;commended: DSCP 26 → priority 3, PFC on priority 3, ToS 106 (ECN)</source>
+        <translation>Re&amp;comendado: DSCP 26 → prioridade 3, PFC na prioridade 3, ToS 106 (ECN)</translation>
+    </message>
+    <message>
+        <source>N&amp;one: leave QoS alone</source>
+        <translation>&amp;Nenhuma: não mexer na QoS</translation>
+    </message>
+    <message>
+        <source>&amp;Advanced</source>
+        <translation>&amp;Avançado</translation>
+    </message>
+    <message>
+        <source>&amp;ECN (congestion marking instead of drops)</source>
+        <translation>&amp;ECN (marcação de congestionamento em vez de descartes)</translation>
+    </message>
+    <message>
+        <source>&amp;Keep the configuration across reboots (network files and a boot unit)</source>
+        <translation>&amp;Manter a configuração após reinicializações (arquivos de rede e uma unidade de boot)</translation>
+    </message>
 </context>
 <context>
     <name>halolink::ui::ReviewPage</name>
@@ -5160,14 +5164,6 @@
     <message>
         <source>The plan of every node</source>
         <translation>O plano de cada nó</translation>
-    </message>
-    <message>
-        <source>Copy</source>
-        <translation>Copiar</translation>
-    </message>
-    <message>
-        <source>Export as Shell Script…</source>
-        <translation>Exportar como script de shell…</translation>
     </message>
     <message>
         <source>Export the configuration as a shell script</source>
@@ -5236,6 +5232,14 @@
     <message>
         <source>Cannot write %1: %2</source>
         <translation>Não é possível gravar %1: %2</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Copiar</translation>
+    </message>
+    <message>
+        <source>&amp;Export as Shell Script…</source>
+        <translation>&amp;Exportar como script de shell…</translation>
     </message>
 </context>
 <context>
@@ -5584,14 +5588,6 @@
         <translation>Cabeamento</translation>
     </message>
     <message>
-        <source>Two nodes on one direct cable (a /30 between them)</source>
-        <translation>Dois nós num cabo direto (uma /30 entre eles)</translation>
-    </message>
-    <message>
-        <source>Through a switch (one subnet for all)</source>
-        <translation>Por um switch (uma sub-rede para todos)</translation>
-    </message>
-    <message>
         <source>9000 (jumbo frames) lets RDMA use 4096-byte packets. Every device on the path must allow it.</source>
         <translation>9000 (jumbo frames) permite que o RDMA use pacotes de 4096 bytes. Todos os dispositivos no caminho precisam permitir.</translation>
     </message>
@@ -5618,10 +5614,6 @@
     <message>
         <source>Data-plane interface and address per node</source>
         <translation>Interface e endereço do plano de dados por nó</translation>
-    </message>
-    <message>
-        <source>Propose Addresses</source>
-        <translation>Propor endereços</translation>
     </message>
     <message>
         <source>Data-plane interface of %1</source>
@@ -5663,6 +5655,18 @@
         <source>Addresses and interfaces are consistent.</source>
         <translation>Os endereços e as interfaces estão consistentes.</translation>
     </message>
+    <message>
+        <source>Two nodes on one &amp;direct cable (a /30 between them)</source>
+        <translation>Dois nós num cabo &amp;direto (uma /30 entre eles)</translation>
+    </message>
+    <message>
+        <source>Through a &amp;switch (one subnet for all)</source>
+        <translation>Por um &amp;switch (uma sub-rede para todos)</translation>
+    </message>
+    <message>
+        <source>&amp;Propose Addresses</source>
+        <translation>Propor &amp;endereços</translation>
+    </message>
 </context>
 <context>
     <name>halolink::ui::VerifyPage</name>
@@ -5673,10 +5677,6 @@
     <message>
         <source>The engine checks every node, then measures TCP and RDMA between every pair with the same program and the same definitions: one-way is half the round trip, both p50.</source>
         <translation>O engine verifica cada nó e depois mede TCP e RDMA entre cada par com o mesmo programa e as mesmas definições: um sentido é metade da ida e volta, ambos em p50.</translation>
-    </message>
-    <message>
-        <source>Verify Again</source>
-        <translation>Verificar de novo</translation>
     </message>
     <message>
         <source>Pair</source>
@@ -5774,10 +5774,6 @@
         <translation>A verificação encontrou problemas (veja as tabelas). Você pode verificar de novo, voltar e reverter, ou confirmar mesmo assim.</translation>
     </message>
     <message>
-        <source>Confirm and Save</source>
-        <translation>Confirmar e salvar</translation>
-    </message>
-    <message>
         <source>Checking the nodes…</source>
         <translation>Verificando os nós…</translation>
     </message>
@@ -5820,6 +5816,34 @@
     <message>
         <source>one-way p50, µs</source>
         <translation>p50 em um sentido, µs</translation>
+    </message>
+    <message>
+        <source>&amp;Confirm and Save</source>
+        <translation>&amp;Confirmar e salvar</translation>
+    </message>
+    <message>
+        <source>&amp;Verify Again</source>
+        <translation>Verificar de &amp;novo</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>não medido</translation>
+    </message>
+    <message>
+        <source>%1: RDMA %2, TCP %3, speed-up %4</source>
+        <translation>%1: RDMA %2, TCP %3, ganho de %4</translation>
+    </message>
+    <message>
+        <source>%1: RDMA %2, TCP %3</source>
+        <translation>%1: RDMA %2, TCP %3</translation>
+    </message>
+    <message>
+        <source>No pair measured yet.</source>
+        <translation>Nenhum par medido ainda.</translation>
+    </message>
+    <message>
+        <source>One-way latency p50 per pair: %1.</source>
+        <translation>Latência p50 em um sentido por par: %1.</translation>
     </message>
 </context>
 <context>

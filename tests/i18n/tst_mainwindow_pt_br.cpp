@@ -2,13 +2,17 @@
 // (tests/i18n/i18n.cmake), the translators are installed by the call main()
 // makes, and the main window, its menus, a button, the node list and Qt's own
 // dialog buttons read in Portuguese; so do the findings of the engine's
-// checks on a node page (the engine writes English with a message key).
+// checks on a node page (the engine writes English with a message key); each
+// setup wizard page's buttons keep a mnemonic and none clashes on the page
+// (with the wizard's own buttons in Qt's Portuguese).
 
+#include "../ui/mnemonics.h"
 #include "inventory/nodelistmodel.h"
 #include "mainwindow.h"
 #include "node/nodepage.h"
 #include "probe/probemodels.h"
 #include "protocol/probedecoder.h"
+#include "setup/setupwizard.h"
 #include "translation/translators.h"
 
 #include <QAction>
@@ -38,6 +42,7 @@ private Q_SLOTS:
     void menusAndButtons();
     void qtsOwnTexts();
     void checkFindings();
+    void wizardMnemonics();
 
 private:
     QStringList m_loaded;
@@ -115,13 +120,32 @@ void TestMainWindowPtBr::checkFindings()
     QVERIFY2(shown.contains(QStringLiteral("nenhum dispositivo RDMA: verifique se o driver RDMA")), qPrintable(shown));
     QVERIFY2(!shown.contains(QStringLiteral("no RDMA device")), qPrintable(shown));
     // The GTT finding, with its numbers written the Brazilian way.
+    QVERIFY2(shown.contains(QStringLiteral("alcança apenas 62,5 GiB como GTT de 124,9 GiB")), qPrintable(shown));
     // The Checks tab's table says the same.
     QStringList findings;
     for (int row = 0; row < models.checks()->rowCount(); ++row)
         findings << models.checks()->index(row, ChecksModel::MessageColumn).data().toString();
     QVERIFY2(findings.contains(QStringLiteral("não se aplica: nenhuma porta RDMA")),
              qPrintable(findings.join(QLatin1Char('\n'))));
-    QVERIFY2(shown.contains(QStringLiteral("alcança apenas 62,5 GiB como GTT de 124,9 GiB")), qPrintable(shown));
+}
+
+void TestMainWindowPtBr::wizardMnemonics()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.setupAction()->trigger();
+    SetupWizard *wizard = window.setupWizard();
+    QVERIFY(wizard);
+    QCOMPARE(wizard->windowTitle(), QStringLiteral("Configurar o cluster"));
+    for (int id : wizard->pageIds()) {
+        QWizardPage *page = wizard->page(id);
+        const QString what = QStringLiteral("page %1 (%2)").arg(id).arg(page->title());
+        const QStringList without = test::buttonsWithoutMnemonic(page);
+        QVERIFY2(without.isEmpty(), qPrintable(what + QLatin1Char('\n') + without.join(QLatin1Char('\n'))));
+        const QStringList clashes = test::mnemonicClashes(page, test::wizardButtonTexts(page), true);
+        QVERIFY2(clashes.isEmpty(), qPrintable(what + QLatin1Char('\n') + clashes.join(QLatin1Char('\n'))));
+    }
 }
 
 QTEST_MAIN(TestMainWindowPtBr)

@@ -1,16 +1,23 @@
 // Accessibility offscreen: every dashboard chart has a table of the same
 // numbers (its own Chart/Table toggle, units in the headers, updated live,
-// the latest values in the chart's accessible description); every focusable
-// widget of the main window, the dashboard and each setup wizard page has an
-// accessible name; each wizard page's tab order follows reading order; no
-// mnemonic clashes per page and per menu; Ctrl+Tab moves between panels.
+// the latest values in the chart's accessible description), and so does the
+// setup wizard's Verify chart (each pair's latencies in its description);
+// every focusable widget of the main window, the dashboard and each setup
+// wizard page has an accessible name; each wizard page (each one shown, its
+// splitters laid out) has its tab order in reading order; every button, check
+// box and radio button of a wizard page has a mnemonic; no mnemonic clashes
+// per page and per menu; Ctrl+Tab moves between panels.
 
 #include "dashboard/dashboardpage.h"
 #include "dashboard/latencyheatmap.h"
 #include "dashboard/timeserieschart.h"
 #include "engine/enginelocator.h"
 #include "mainwindow.h"
+#include "mnemonics.h"
+#include "setup/setupcontroller.h"
+#include "setup/setuppages.h"
 #include "setup/setupwizard.h"
+#include "ssh/credentialstore.h" // setupcontroller.h's QPointer<CredentialStore>
 #include "telemetry/syntheticcluster.h"
 #include "telemetry/telemetryingest.h"
 #include "telemetry/telemetrykeys.h"
@@ -28,8 +35,10 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QStandardPaths>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTest>
 #include <QToolButton>
 #include <QWizard>
@@ -38,6 +47,8 @@
 
 using namespace halolink;
 using namespace halolink::ui;
+using halolink::test::mnemonic;
+using halolink::test::mnemonicClashes;
 
 namespace {
 
@@ -102,49 +113,6 @@ QStringList unnamedFocusable(QWidget *root)
                            .arg(QString::fromLatin1(w->metaObject()->className()), w->objectName(),
                                 w->parentWidget() ? QString::fromLatin1(w->parentWidget()->metaObject()->className())
                                                   : QString()));
-    }
-    return out;
-}
-
-QChar mnemonic(const QString &text)
-{
-    for (qsizetype i = 0; i + 1 < text.size(); ++i) {
-        if (text.at(i) == QLatin1Char('&')) {
-            if (text.at(i + 1) == QLatin1Char('&')) {
-                ++i;
-                continue;
-            }
-            return text.at(i + 1).toLower();
-        }
-    }
-    return {};
-}
-
-// Mnemonics of the texts visible in root (buttons, buddied labels, group boxes) plus extra ones.
-QStringList mnemonicClashes(QWidget *root, const QStringList &extra = {})
-{
-    QHash<QChar, QStringList> seen;
-    auto add = [&](const QString &text) {
-        const QChar c = mnemonic(text);
-        if (!c.isNull())
-            seen[c].append(text);
-    };
-    for (QWidget *w : root->findChildren<QWidget *>()) {
-        if (!w->isVisibleTo(root))
-            continue;
-        if (auto *b = qobject_cast<QAbstractButton *>(w))
-            add(b->text());
-        else if (auto *l = qobject_cast<QLabel *>(w); l && l->buddy())
-            add(l->text());
-        else if (auto *g = qobject_cast<QGroupBox *>(w))
-            add(g->title());
-    }
-    for (const QString &text : extra)
-        add(text);
-    QStringList out;
-    for (auto it = seen.cbegin(); it != seen.cend(); ++it) {
-        if (it.value().size() > 1)
-            out.append(QStringLiteral("'%1': %2").arg(it.key(), it.value().join(QStringLiteral(", "))));
     }
     return out;
 }
@@ -241,6 +209,7 @@ private Q_SLOTS:
     void dashboardNamesAndPanels();
     void mainWindowNamesAndMenus();
     void wizardPages();
+    void verifyChartDescription();
 };
 
 void TestAccessibility::initTestCase()
@@ -382,38 +351,117 @@ void TestAccessibility::wizardPages()
     SetupWizard *wizard = window.setupWizard();
     QVERIFY(wizard);
     QVERIFY(QTest::qWaitForWindowExposed(wizard));
-    const QSize size = wizard->currentPage()->size();
-    QStringList wizardButtons;
-    for (auto which : {QWizard::BackButton, QWizard::NextButton, QWizard::CommitButton, QWizard::FinishButton,
-                       QWizard::CancelButton})
-        wizardButtons.append(wizard->buttonText(which));
+    QWizardPage *current = wizard->currentPage();
     for (int id : wizard->pageIds()) {
         QWizardPage *page = wizard->page(id);
         const QString what = QStringLiteral("page %1 (%2)").arg(id).arg(page->title());
-        // Pages not shown yet are laid out here (outer layouts first), so
-        // their geometry says the reading order.
-        page->resize(size);
-        if (page->layout())
-            page->layout()->activate();
-        for (QWidget *w : page->findChildren<QWidget *>()) {
-            if (w->layout())
-                w->layout()->activate();
+        // A page not shown yet is shown here, over the current one (the wizard
+        // calls no initializePage() for it), so that its layouts and splitters
+        // give every widget the geometry that says the reading order.
+        const bool shownHere = page != current;
+        if (shownHere) {
+            page->setGeometry(current->geometry());
+            page->show();
         }
+        QVERIFY2(page->isVisible(), qPrintable(what));
         QStringList unnamed = unnamedFocusable(page);
         QVERIFY2(unnamed.isEmpty(), qPrintable(what + QLatin1Char('\n') + unnamed.join(QLatin1Char('\n'))));
-        const QStringList clashes = mnemonicClashes(page, wizardButtons);
+        // Every button, check box and radio button has a mnemonic (no
+        // exceptions), and none clashes with another on the page, hidden ones
+        // included, or with the wizard's buttons as they read on this page.
+        const QStringList without = test::buttonsWithoutMnemonic(page);
+        QVERIFY2(without.isEmpty(), qPrintable(what + QLatin1Char('\n') + without.join(QLatin1Char('\n'))));
+        const QStringList clashes = mnemonicClashes(page, test::wizardButtonTexts(page), true);
         QVERIFY2(clashes.isEmpty(), qPrintable(what + QLatin1Char('\n') + clashes.join(QLatin1Char('\n'))));
+        // Tab order: reading order, the widgets in a splitter included.
         const QList<QWidget *> chain = tabChain(page);
-        const QStringList inversions = readingOrderInversions(page, chain);
         if (qEnvironmentVariableIsSet("A11Y_DEBUG")) {
             for (QWidget *w : chain)
                 qDebug() << id << w->metaObject()->className() << accessibleNameOf(w) << QRect(w->mapTo(page, QPoint()), w->size());
         }
+        for (QSplitter *split : page->findChildren<QSplitter *>()) {
+            for (int i = 0; i < split->count(); ++i) {
+                QWidget *w = split->widget(i);
+                QVERIFY2(w->isVisible() && w->height() > 0, qPrintable(what + QLatin1String(": ") + accessibleNameOf(w)));
+                if (focusable(w))
+                    QVERIFY2(chain.contains(w), qPrintable(what + QLatin1String(": not in the tab order: ") + accessibleNameOf(w)));
+            }
+        }
+        const QStringList inversions = readingOrderInversions(page, chain);
         QVERIFY2(inversions.isEmpty(), qPrintable(what + QLatin1Char('\n') + inversions.join(QLatin1Char('\n'))));
+        if (shownHere)
+            page->hide();
     }
+    // The Apply and Verify pages have their splitters, and the Verify chart is one of the stops.
+    QVERIFY(wizard->page(SetupWizard::ApplyPageId)->findChild<QSplitter *>());
+    auto *verify = qobject_cast<VerifyPage *>(wizard->page(SetupWizard::VerifyPageId));
+    QVERIFY(verify);
+    QVERIFY(verify->findChild<QSplitter *>());
+    QVERIFY(tabChain(verify).contains(verify->findChild<QCustomPlot *>(QStringLiteral("latencyChart"))));
     // The wizard's own buttons are named too, and Next is the default (Enter).
     for (auto which : {QWizard::NextButton, QWizard::CancelButton})
         QVERIFY(!accessibleNameOf(wizard->button(which)).isEmpty());
+}
+
+// The Verify page's chart says in its accessible description what its bars
+// show: each pair with its RDMA and TCP one-way latency and the speed-up, the
+// same texts as the table, updated as the results come in.
+void TestAccessibility::verifyChartDescription()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.setupAction()->trigger();
+    SetupWizard *wizard = window.setupWizard();
+    QVERIFY(wizard);
+    auto *verify = qobject_cast<VerifyPage *>(wizard->page(SetupWizard::VerifyPageId));
+    QVERIFY(verify);
+    auto *chart = verify->findChild<QCustomPlot *>(QStringLiteral("latencyChart"));
+    auto *table = verify->findChild<QTableWidget *>(QStringLiteral("pairsTable"));
+    QVERIFY(chart && table);
+    QVERIFY(chart->focusPolicy() & Qt::TabFocus);
+
+    QList<setup::NodeInput> nodes(2);
+    nodes[0].nodeId = QStringLiteral("id1");
+    nodes[0].name = QStringLiteral("demo1");
+    nodes[1].nodeId = QStringLiteral("id2");
+    nodes[1].name = QStringLiteral("demo2");
+    wizard->controller()->setNodes(nodes);
+    verify->showPairs({});
+    QCOMPARE(chart->accessibleDescription(), QStringLiteral("No pair measured yet."));
+
+    // The first pair arrives (TCP still to be measured), then the second.
+    setup::PairResult first;
+    first.a = 0;
+    first.b = 1;
+    first.rdmaLatency.oneWayNs = 2150;
+    QList<setup::PairResult> pairs{first};
+    verify->showPairs(pairs);
+    QString description = chart->accessibleDescription();
+    QVERIFY2(description.contains(table->item(0, 0)->text()), qPrintable(description));
+    QVERIFY2(description.contains(QStringLiteral("demo1 → demo2: RDMA 2.15 µs, TCP not measured")), qPrintable(description));
+
+    pairs[0].tcpLatency.oneWayNs = 12900;
+    setup::PairResult second;
+    second.a = 1;
+    second.b = 0;
+    second.rdmaLatency.oneWayNs = 3000;
+    second.tcpLatency.oneWayNs = 15000;
+    pairs.append(second);
+    verify->showPairs(pairs);
+    description = chart->accessibleDescription();
+    QCOMPARE(table->rowCount(), 2);
+    for (int row = 0; row < 2; ++row) {
+        // The pair's name, its RDMA and TCP one-way latencies and speed-up as the table says them.
+        const QString said = QStringLiteral("%1: RDMA %2, TCP %3, speed-up %4")
+                                 .arg(table->item(row, 0)->text(), table->item(row, 3)->text(),
+                                      table->item(row, 1)->text(), table->item(row, 5)->text());
+        QVERIFY2(description.contains(said), qPrintable(description + QStringLiteral(" lacks ") + said));
+    }
+    QVERIFY2(description.contains(QStringLiteral("demo1 → demo2: RDMA 2.15 µs, TCP 12.9 µs, speed-up 6.00×")),
+             qPrintable(description));
+    QVERIFY2(description.contains(QStringLiteral("demo2 → demo1: RDMA 3.00 µs, TCP 15.0 µs, speed-up 5.00×")),
+             qPrintable(description));
 }
 
 QTEST_MAIN(TestAccessibility)

@@ -1,5 +1,7 @@
 #include "dashboard/dashboardpanel.h"
 
+#include "dashboard/plotstyle.h"
+
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -160,10 +162,8 @@ void DashboardPanel::updateTabOrder()
 
 void DashboardPanel::setChartDescription(const QString &text)
 {
-    if (m_chart && m_chart->accessibleDescription() != text)
-        m_chart->setAccessibleDescription(text);
-    if (m_table->accessibleDescription() != text)
-        m_table->setAccessibleDescription(text);
+    ui::setChartDescription(m_chart, text);
+    ui::setChartDescription(m_table, text);
 }
 
 bool DashboardPanel::chartOnScreen() const

@@ -37,6 +37,12 @@ QColor PlotColors::series(int n) const
     return color;
 }
 
+void setChartDescription(QWidget *chart, const QString &text)
+{
+    if (chart && chart->accessibleDescription() != text)
+        chart->setAccessibleDescription(text);
+}
+
 void stylePlot(QCustomPlot *plot, const PlotColors &colors)
 {
     plot->setBackground(colors.background);

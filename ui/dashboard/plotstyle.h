@@ -30,6 +30,11 @@ struct PlotColors {
 // Axes, grid, legend and background of a plot in the palette's colours.
 void stylePlot(QCustomPlot *plot, const PlotColors &colors);
 
+// What a screen reader says about a chart (e.g. its latest values). Set only
+// when the text changed: each change is announced, and live charts refresh
+// far more often than their numbers change.
+void setChartDescription(QWidget *chart, const QString &text);
+
 // Tick labels with units ("1.2 GB/s", "5.6 µs", "40 %").
 class UnitTicker : public QCPAxisTicker
 {

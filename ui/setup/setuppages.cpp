@@ -123,8 +123,8 @@ NodesPage::NodesPage(setup::SetupController *controller, NodeActions *actions, Q
     layout->addWidget(m_table, 1);
 
     auto *buttons = new QHBoxLayout;
-    auto *add = new QPushButton(tr("Add Node…"), this);
-    auto *import = new QPushButton(tr("Import from SSH Config…"), this);
+    auto *add = new QPushButton(tr("&Add Node…"), this);
+    auto *import = new QPushButton(tr("&Import from SSH Config…"), this);
     connect(add, &QPushButton::clicked, actions, &NodeActions::addNode);
     connect(import, &QPushButton::clicked, actions, &NodeActions::importSshConfig);
     buttons->addWidget(add);
@@ -133,12 +133,12 @@ NodesPage::NodesPage(setup::SetupController *controller, NodeActions *actions, Q
     layout->addLayout(buttons);
 
     auto *hostsRow = new QHBoxLayout;
-    auto *hostsLabel = new QLabel(tr("Or type hosts:"), this);
+    auto *hostsLabel = new QLabel(tr("Or type &hosts:"), this);
     m_hosts = new QLineEdit(this);
     m_hosts->setObjectName(QStringLiteral("hostsEdit"));
     m_hosts->setPlaceholderText(tr("user@host[:port] …, separated by spaces or commas"));
     hostsLabel->setBuddy(m_hosts);
-    auto *addHostsButton = new QPushButton(tr("Add Hosts"), this);
+    auto *addHostsButton = new QPushButton(tr("Add Hos&ts"), this);
     addHostsButton->setObjectName(QStringLiteral("addHostsButton"));
     hostsRow->addWidget(hostsLabel);
     hostsRow->addWidget(m_hosts, 1);
@@ -378,11 +378,11 @@ PreflightPage::PreflightPage(setup::SetupController *controller, NodeActions *ac
                    "override them with a reason; warnings are worth reading."));
     auto *layout = new QVBoxLayout(this);
     auto *top = new QHBoxLayout;
-    m_softRoce = new QCheckBox(tr("Use Soft-RoCE where a node has no RDMA NIC (software RDMA, for testing; far "
+    m_softRoce = new QCheckBox(tr("Use &Soft-RoCE where a node has no RDMA NIC (software RDMA, for testing; far "
                                   "slower than a RoCE NIC)"),
                                this);
     m_softRoce->setObjectName(QStringLiteral("softRoceCheck"));
-    auto *again = new QPushButton(tr("Probe Again"), this);
+    auto *again = new QPushButton(tr("&Probe Again"), this);
     again->setObjectName(QStringLiteral("probeAgainButton"));
     top->addWidget(m_softRoce, 1);
     top->addWidget(again);
@@ -399,7 +399,7 @@ PreflightPage::PreflightPage(setup::SetupController *controller, NodeActions *ac
     m_summary->setObjectName(QStringLiteral("preflightSummary"));
     layout->addWidget(m_summary);
     auto *ov = new QHBoxLayout;
-    m_override = new QCheckBox(tr("Override the failures, because:"), this);
+    m_override = new QCheckBox(tr("&Override the failures, because:"), this);
     m_override->setObjectName(QStringLiteral("overrideCheck"));
     m_reason = new QLineEdit(this);
     m_reason->setObjectName(QStringLiteral("overrideReason"));
@@ -532,9 +532,9 @@ TopologyPage::TopologyPage(setup::SetupController *controller, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     auto *topo = new QGroupBox(tr("Cabling"), this);
     auto *tl = new QVBoxLayout(topo);
-    m_direct = new QRadioButton(tr("Two nodes on one direct cable (a /30 between them)"), topo);
+    m_direct = new QRadioButton(tr("Two nodes on one &direct cable (a /30 between them)"), topo);
     m_direct->setObjectName(QStringLiteral("directRadio"));
-    m_switch = new QRadioButton(tr("Through a switch (one subnet for all)"), topo);
+    m_switch = new QRadioButton(tr("Through a &switch (one subnet for all)"), topo);
     m_switch->setObjectName(QStringLiteral("switchRadio"));
     tl->addWidget(m_direct);
     tl->addWidget(m_switch);
@@ -551,7 +551,7 @@ TopologyPage::TopologyPage(setup::SetupController *controller, QWidget *parent)
     setupTable(m_table, {tr("Node"), tr("Data-plane interface"), tr("RDMA"), tr("Address/prefix")});
     m_table->setAccessibleName(tr("Data-plane interface and address per node"));
     layout->addWidget(m_table, 1);
-    auto *propose = new QPushButton(tr("Propose Addresses"), this);
+    auto *propose = new QPushButton(tr("&Propose Addresses"), this);
     propose->setObjectName(QStringLiteral("proposeButton"));
     auto *row = new QHBoxLayout;
     row->addStretch(1);
@@ -727,13 +727,13 @@ QosPage::QosPage(setup::SetupController *controller, QWidget *parent)
     setSubTitle(tr("RoCE v2 wants a lossless path. HaloLink marks RDMA traffic and gives it its own paused "
                    "priority; the defaults suit a direct cable and most switches."));
     auto *layout = new QVBoxLayout(this);
-    m_default = new QRadioButton(tr("Recommended: DSCP 26 → priority 3, PFC on priority 3, ToS 106 (ECN)"), this);
+    m_default = new QRadioButton(tr("Re&commended: DSCP 26 → priority 3, PFC on priority 3, ToS 106 (ECN)"), this);
     m_default->setObjectName(QStringLiteral("qosDefault"));
-    m_none = new QRadioButton(tr("None: leave QoS alone"), this);
+    m_none = new QRadioButton(tr("N&one: leave QoS alone"), this);
     m_none->setObjectName(QStringLiteral("qosNone"));
     layout->addWidget(m_default);
     layout->addWidget(m_none);
-    m_advanced = new QCheckBox(tr("Advanced"), this);
+    m_advanced = new QCheckBox(tr("&Advanced"), this);
     m_advanced->setObjectName(QStringLiteral("qosAdvanced"));
     layout->addWidget(m_advanced);
     m_advancedBox = new QGroupBox(tr("Advanced"), this);
@@ -744,7 +744,7 @@ QosPage::QosPage(setup::SetupController *controller, QWidget *parent)
     m_dscp = new QSpinBox(m_advancedBox);
     m_dscp->setRange(0, 63);
     m_dscp->setObjectName(QStringLiteral("dscpSpin"));
-    m_ecn = new QCheckBox(tr("ECN (congestion marking instead of drops)"), m_advancedBox);
+    m_ecn = new QCheckBox(tr("&ECN (congestion marking instead of drops)"), m_advancedBox);
     m_ecn->setObjectName(QStringLiteral("ecnCheck"));
     m_tos = new QLabel(m_advancedBox);
     m_tos->setObjectName(QStringLiteral("tosLabel"));
@@ -757,7 +757,7 @@ QosPage::QosPage(setup::SetupController *controller, QWidget *parent)
     m_description->setObjectName(QStringLiteral("qosDescription"));
     layout->addWidget(m_description);
     auto *other = new QFormLayout;
-    m_persist = new QCheckBox(tr("Keep the configuration across reboots (network files and a boot unit)"), this);
+    m_persist = new QCheckBox(tr("&Keep the configuration across reboots (network files and a boot unit)"), this);
     m_persist->setObjectName(QStringLiteral("persistCheck"));
     m_within = new QSpinBox(this);
     m_within->setObjectName(QStringLiteral("confirmWithinSpin"));
@@ -844,9 +844,9 @@ ReviewPage::ReviewPage(setup::SetupController *controller, QWidget *parent)
     layout->addWidget(m_view, 1);
     auto *row = new QHBoxLayout;
     row->addStretch(1);
-    m_copy = new QPushButton(tr("Copy"), this);
+    m_copy = new QPushButton(tr("&Copy"), this);
     m_copy->setObjectName(QStringLiteral("copyButton"));
-    m_export = new QPushButton(tr("Export as Shell Script…"), this);
+    m_export = new QPushButton(tr("&Export as Shell Script…"), this);
     m_export->setObjectName(QStringLiteral("exportButton"));
     row->addWidget(m_copy);
     row->addWidget(m_export);
@@ -1112,11 +1112,13 @@ VerifyPage::VerifyPage(setup::SetupController *controller, QWidget *parent)
     setSubTitle(tr("The engine checks every node, then measures TCP and RDMA between every pair with the same "
                    "program and the same definitions: one-way is half the round trip, both p50."));
     setFinalPage(true);
+    // Finish reads so while this page is shown.
+    setButtonText(QWizard::FinishButton, tr("&Confirm and Save"));
     auto *layout = new QVBoxLayout(this);
     auto *row = new QHBoxLayout;
     m_status = wrapLabel(QString(), this);
     m_status->setObjectName(QStringLiteral("verifyStatus"));
-    m_again = new QPushButton(tr("Verify Again"), this);
+    m_again = new QPushButton(tr("&Verify Again"), this);
     m_again->setObjectName(QStringLiteral("verifyAgainButton"));
     row->addWidget(m_status, 1);
     row->addWidget(m_again);
@@ -1135,6 +1137,7 @@ VerifyPage::VerifyPage(setup::SetupController *controller, QWidget *parent)
     m_chart->setObjectName(QStringLiteral("latencyChart"));
     m_chart->setMinimumHeight(160);
     m_chart->setAccessibleName(tr("One-way latency per pair, TCP and RDMA (the table above has the numbers)"));
+    m_chart->setFocusPolicy(Qt::StrongFocus); // a screen reader lands on it and reads its description
     m_checks = new QTableWidget(split);
     m_checks->setObjectName(QStringLiteral("checksTable"));
     setupTable(m_checks, {tr("Node"), tr("Check"), tr("Status"), tr("Expected"), tr("Found"), tr("Detail")});
@@ -1177,7 +1180,6 @@ VerifyPage::VerifyPage(setup::SetupController *controller, QWidget *parent)
 
 void VerifyPage::initializePage()
 {
-    wizard()->setButtonText(QWizard::FinishButton, tr("Confirm and Save"));
     if (!m_ran)
         startVerify();
 }
@@ -1190,7 +1192,7 @@ void VerifyPage::startVerify()
     m_ok = false;
     m_again->setEnabled(false);
     m_status->setText(tr("Checking the nodes…"));
-    m_pairs->setRowCount(0);
+    showPairs({}); // the table, the chart and its description start again together
     m_checks->setRowCount(0);
     Q_EMIT completeChanged();
     m_controller->verifyAll();
@@ -1242,12 +1244,18 @@ void VerifyPage::refreshChecks()
 
 void VerifyPage::refreshPairs()
 {
-    const QList<setup::PairResult> pairs = m_controller->pairs();
+    showPairs(m_controller->pairs());
+}
+
+void VerifyPage::showPairs(const QList<setup::PairResult> &pairs)
+{
     const QList<setup::NodeInput> nodes = m_controller->nodes();
     const QPalette pal = palette();
     m_pairs->setRowCount(int(pairs.size()));
     QVector<double> ticks, tcp, rdma;
     QVector<QString> labels;
+    QStringList described; // what the chart shows, for its accessible description
+    const auto said = [](const std::optional<double> &ns) { return ns ? us(ns) : tr("not measured"); }; // not "—"
     for (int k = 0; k < pairs.size(); ++k) {
         const setup::PairResult &p = pairs.at(k);
         const QString name = tr("%1 → %2").arg(nodes.value(p.a).name, nodes.value(p.b).name);
@@ -1257,8 +1265,8 @@ void VerifyPage::refreshPairs()
         m_pairs->setItem(k, 3, item(us(p.rdmaLatency.oneWayNs), p.rdmaLatency.error));
         m_pairs->setItem(k, 4, item(us(p.rdmaLatency.rttNs), p.rdmaLatency.error));
         const auto s = p.speedup();
-        m_pairs->setItem(k, 5, item(s ? tr("%1×").arg(*s, 0, 'f', 2) : QStringLiteral("—"),
-                                    tr("TCP one-way p50 / RDMA one-way p50, same bench, same definition")));
+        const QString speedup = s ? tr("%1×").arg(*s, 0, 'f', 2) : QStringLiteral("—");
+        m_pairs->setItem(k, 5, item(speedup, tr("TCP one-way p50 / RDMA one-way p50, same bench, same definition")));
         m_pairs->setItem(k, 6, item(gbit(p.tcpBandwidth.bps), p.tcpBandwidth.error));
         m_pairs->setItem(k, 7, item(gbit(p.rdmaBandwidth.bps), p.rdmaBandwidth.error));
         m_pairs->setItem(k, 8, item(p.rdmaDevice.isEmpty() ? QStringLiteral("—")
@@ -1267,6 +1275,11 @@ void VerifyPage::refreshPairs()
         const QString notes = p.flags.join(QLatin1Char('\n'));
         m_pairs->setItem(k, 10, item(notes.isEmpty() ? tr("ok") : notes, notes));
         m_pairs->item(k, 10)->setForeground(StatusStyle::color(notes.isEmpty() ? Check::Status::Pass : Check::Status::Warn, pal));
+        // The chart's bars in words, with the table's texts.
+        described << (s ? tr("%1: RDMA %2, TCP %3, speed-up %4")
+                              .arg(name, said(p.rdmaLatency.oneWayNs), said(p.tcpLatency.oneWayNs), speedup)
+                        : tr("%1: RDMA %2, TCP %3")
+                              .arg(name, said(p.rdmaLatency.oneWayNs), said(p.tcpLatency.oneWayNs)));
         ticks << k + 1;
         labels << name;
         tcp << (p.tcpLatency.oneWayNs ? *p.tcpLatency.oneWayNs / 1000.0 : 0);
@@ -1306,6 +1319,9 @@ void VerifyPage::refreshPairs()
     m_chart->legend->setVisible(true);
     m_chart->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     m_chart->replot(QCustomPlot::rpQueuedReplot);
+    setChartDescription(m_chart, described.isEmpty()
+                                     ? tr("No pair measured yet.")
+                                     : tr("One-way latency p50 per pair: %1.").arg(described.join(QStringLiteral("; "))));
 }
 
 void VerifyPage::changeEvent(QEvent *event)

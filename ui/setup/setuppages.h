@@ -22,6 +22,7 @@ class QCustomPlot;
 
 namespace halolink::setup {
 class SetupController;
+struct PairResult;
 }
 
 namespace halolink::ui {
@@ -191,6 +192,10 @@ public:
     bool isComplete() const override;
     void startVerify();
     bool verified() const { return m_ok; }
+    // The pairs table and the chart (and the chart's accessible description:
+    // each pair's one-way latencies and speed-up) for these results; called
+    // with the controller's as each pair arrives.
+    void showPairs(const QList<setup::PairResult> &pairs);
 
 protected:
     void changeEvent(QEvent *event) override;
