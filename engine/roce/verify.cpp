@@ -3,6 +3,7 @@
 // reads: the probe, one configfs file, and an RDMA latency test per peer.
 
 #include "roce/verify.h"
+#include "roce/verify_texts.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -28,11 +29,18 @@ constexpr const char *kWarn = "warn";
 constexpr const char *kFail = "fail";
 constexpr const char *kSkipped = "skipped";
 
+// `detailKey` names a text of verify_texts.cpp, `args` fill it.
 Json check(const char *id, const char *status, const Json &subject, const Json &expected, const Json &actual,
-           const std::string &detail)
+           const std::string &detailKey, Json args = Json::object())
 {
-    return Json{{"id", id},         {"status", status}, {"subject", subject},
-                {"expected", expected}, {"actual", actual}, {"detail", detail}};
+    return Json{{"id", id},
+                {"status", status},
+                {"subject", subject},
+                {"expected", expected},
+                {"actual", actual},
+                {"detail", renderVerifyText(detailKey, args)},
+                {"detail_key", detailKey},
+                {"detail_args", args}};
 }
 
 std::string text(const Json &obj, const char *key)
@@ -71,10 +79,13 @@ Json interfaceUp(const Spec &spec, const Found &f)
 {
     std::string state = text(*f.nic, "operstate");
     bool up = state == "up";
-    return check("interface_up", up ? kPass : kFail, spec.interface, "up", orNull(state),
-                 up ? spec.interface + " is up"
-                    : spec.interface + " is " + (state.empty() ? std::string("in an unknown state") : state) +
-                          ": RDMA needs the link up (`ip link set dev " + spec.interface + " up`, the plan's link_up step)");
+    if (up)
+        return check("interface_up", kPass, spec.interface, "up", state, "interface.up", {{"interface", spec.interface}});
+    if (state.empty())
+        return check("interface_up", kFail, spec.interface, "up", nullptr, "interface.unknown_state",
+                     {{"interface", spec.interface}});
+    return check("interface_up", kFail, spec.interface, "up", state, "interface.down",
+                 {{"interface", spec.interface}, {"state", state}});
 }
 
 // Finds the RDMA port bound to the interface and says whether it is the
@@ -99,23 +110,24 @@ Json rdmaDevice(const Spec &spec, const Json &probeDoc, Found &f)
         if (onNetdev && actual == spec.rxeDevice) {
             f.port = onNetdev;
         } else {
-            std::string why;
-            if (named)
-                why = spec.rxeDevice + " exists but is bound to " +
-                      (text(*named, "netdev").empty() ? std::string("no netdev") : text(*named, "netdev")) +
-                      ", not " + spec.interface;
-            else if (onNetdev)
-                why = spec.interface + " has RDMA device " + actual + ", not the spec's Soft-RoCE device " +
-                      spec.rxeDevice;
-            else
-                why = "no RDMA device is bound to " + spec.interface + " (apply creates " + spec.rxeDevice +
-                      " with `rdma link add " + spec.rxeDevice + " type rxe netdev " + spec.interface + "`)";
-            return check("rdma_device", kFail, spec.interface, spec.rxeDevice, orNull(actual), why);
+            std::string key;
+            Json args = {{"device", spec.rxeDevice}, {"interface", spec.interface}};
+            if (named && !text(*named, "netdev").empty()) {
+                key = "device.rxe_bound_elsewhere";
+                args["netdev"] = text(*named, "netdev");
+            } else if (named) {
+                key = "device.rxe_bound_nowhere";
+            } else if (onNetdev) {
+                key = "device.other";
+                args["actual"] = actual;
+            } else {
+                key = "device.rxe_missing";
+            }
+            return check("rdma_device", kFail, spec.interface, spec.rxeDevice, orNull(actual), key, std::move(args));
         }
     } else if (!onNetdev) {
-        return check("rdma_device", kFail, spec.interface, nullptr, nullptr,
-                     "no RDMA device is bound to " + spec.interface + " (backend " + backend +
-                         ": the driver makes it; is its RDMA module loaded?)");
+        return check("rdma_device", kFail, spec.interface, nullptr, nullptr, "device.missing",
+                     {{"interface", spec.interface}, {"backend", backend}});
     } else {
         f.port = onNetdev;
     }
@@ -123,27 +135,32 @@ Json rdmaDevice(const Spec &spec, const Json &probeDoc, Found &f)
     f.device = actual;
     f.portNum = integer(*f.port, "port").value_or(1);
     const std::string transport = text(*f.port, "transport");
+    const Json expected = backend == "rxe" ? Json(spec.rxeDevice) : Json(nullptr);
+    if (transport.empty())
+        return check("rdma_device", kFail, spec.interface, expected, actual, "device.unknown_transport",
+                     {{"device", actual}});
+    if (transport == "iwarp")
+        return check("rdma_device", kFail, spec.interface, expected, actual, "device.iwarp", {{"device", actual}});
     if (transport != "roce")
-        return check("rdma_device", kFail, spec.interface, backend == "rxe" ? Json(spec.rxeDevice) : Json(nullptr),
-                     actual,
-                     actual + " runs " + (transport.empty() ? std::string("an unknown transport") : transport) +
-                         ", not RoCE" + (transport == "iwarp" ? " (the plan's enable_roce step switches it)" : ""));
-    return check("rdma_device", kPass, spec.interface, backend == "rxe" ? Json(spec.rxeDevice) : Json(nullptr), actual,
-                 actual + " port " + std::to_string(f.portNum) + " is bound to " + spec.interface + " (backend " +
-                     backend + ")");
+        return check("rdma_device", kFail, spec.interface, expected, actual, "device.not_roce",
+                     {{"device", actual}, {"transport", transport}});
+    return check("rdma_device", kPass, spec.interface, expected, actual, "device.bound",
+                 {{"device", actual}, {"port", f.portNum}, {"interface", spec.interface}, {"backend", backend}});
 }
 
 Json portActive(const Spec &spec, const Found &f)
 {
     if (!f.port)
-        return check("port_active", kFail, nullptr, "ACTIVE", nullptr,
-                     "no RDMA device on " + spec.interface + ", so no port to be ACTIVE");
+        return check("port_active", kFail, nullptr, "ACTIVE", nullptr, "port.no_device", {{"interface", spec.interface}});
     std::string state = text(*f.port, "state");
     bool active = state == "ACTIVE";
-    return check("port_active", active ? kPass : kFail, f.subject(), "ACTIVE", orNull(state),
-                 active ? f.subject() + " is ACTIVE"
-                        : f.subject() + " is " + (state.empty() ? std::string("in an unknown state") : state) +
-                              ": is " + spec.interface + " up with a carrier?");
+    if (active)
+        return check("port_active", kPass, f.subject(), "ACTIVE", state, "port.active", {{"port", f.subject()}});
+    if (state.empty())
+        return check("port_active", kFail, f.subject(), "ACTIVE", nullptr, "port.unknown_state",
+                     {{"port", f.subject()}, {"interface", spec.interface}});
+    return check("port_active", kFail, f.subject(), "ACTIVE", state, "port.state",
+                 {{"port", f.subject()}, {"state", state}, {"interface", spec.interface}});
 }
 
 Json roceV2Gid(const Spec &spec, const Found &f)
@@ -152,8 +169,8 @@ Json roceV2Gid(const Spec &spec, const Found &f)
     const std::string want = "::ffff:" + ip;
     Json c;
     if (!f.port) {
-        c = check("roce_v2_gid", kFail, nullptr, want, nullptr,
-                  "no RDMA device on " + spec.interface + ", so no GID for " + ip);
+        c = check("roce_v2_gid", kFail, nullptr, want, nullptr, "gid.no_device",
+                  {{"interface", spec.interface}, {"ip", ip}});
         c["gid_index"] = nullptr;
         return c;
     }
@@ -168,20 +185,22 @@ Json roceV2Gid(const Spec &spec, const Found &f)
                 if (index)
                     break;
             } else if (!otherType) {
-                otherType = text(g, "type").empty() ? std::string("of unknown type") : text(g, "type");
+                otherType = text(g, "type"); // empty: of unknown type
             }
         }
     }
     if (index) {
-        c = check("roce_v2_gid", kPass, f.subject(), want, want,
-                  "RoCE v2 GID " + want + " at index " + std::to_string(*index) + " of " + f.subject());
+        c = check("roce_v2_gid", kPass, f.subject(), want, want, "gid.found",
+                  {{"gid", want}, {"index", *index}, {"port", f.subject()}});
+    } else if (otherType && !otherType->empty()) {
+        c = check("roce_v2_gid", kFail, f.subject(), want, nullptr, "gid.other_type",
+                  {{"port", f.subject()}, {"ip", ip}, {"type", *otherType}});
+    } else if (otherType) {
+        c = check("roce_v2_gid", kFail, f.subject(), want, nullptr, "gid.unknown_type",
+                  {{"port", f.subject()}, {"ip", ip}});
     } else {
-        std::string why = f.subject() + " has no RoCE v2 GID for " + ip;
-        if (otherType)
-            why += " (only one " + *otherType + ")";
-        else
-            why += ": the kernel adds it when " + spec.interface + " has " + ip + " and the port's netdev is up";
-        c = check("roce_v2_gid", kFail, f.subject(), want, nullptr, why);
+        c = check("roce_v2_gid", kFail, f.subject(), want, nullptr, "gid.missing",
+                  {{"port", f.subject()}, {"ip", ip}, {"interface", spec.interface}});
     }
     c["gid_index"] = index ? Json(*index) : Json(nullptr);
     return c;
@@ -192,36 +211,34 @@ Json netdevMtu(const Spec &spec, const Found &f)
     const int want = spec.mtu.value_or(9000);
     auto now = integer(*f.nic, "mtu");
     bool same = now && *now == want;
-    return check("mtu", same ? kPass : kFail, spec.interface, want, now ? Json(*now) : Json(nullptr),
-                 same ? spec.interface + " MTU is " + std::to_string(want)
-                      : spec.interface + " MTU is " + (now ? std::to_string(*now) : std::string("unknown")) +
-                            ", the spec asks for " + std::to_string(want));
+    if (same)
+        return check("mtu", kPass, spec.interface, want, *now, "mtu.same", {{"interface", spec.interface}, {"mtu", want}});
+    if (!now)
+        return check("mtu", kFail, spec.interface, want, nullptr, "mtu.unknown",
+                     {{"interface", spec.interface}, {"want", want}});
+    return check("mtu", kFail, spec.interface, want, *now, "mtu.differs",
+                 {{"interface", spec.interface}, {"mtu", *now}, {"want", want}});
 }
 
 Json rdmaMtu(const Spec &spec, const Found &f)
 {
     if (!f.port)
-        return check("rdma_mtu", kSkipped, nullptr, nullptr, nullptr,
-                     "no RDMA device on " + spec.interface + ": no active MTU to report");
+        return check("rdma_mtu", kSkipped, nullptr, nullptr, nullptr, "rdma_mtu.no_device",
+                     {{"interface", spec.interface}});
     auto netdev = integer(*f.nic, "mtu");
     auto allowed = netdev ? roceMtuFor(*netdev) : std::nullopt;
     auto active = integer(*f.port, "active_mtu");
     const Json expected = allowed ? Json(*allowed) : Json(nullptr);
     if (!active)
-        return check("rdma_mtu", kSkipped, f.subject(), expected, nullptr,
-                     "the active MTU of " + f.subject() + " is unknown (no libibverbs, or no ibv_devinfo in the snapshot)");
+        return check("rdma_mtu", kSkipped, f.subject(), expected, nullptr, "rdma_mtu.unknown", {{"port", f.subject()}});
     if (!allowed)
-        return check("rdma_mtu", kSkipped, f.subject(), nullptr, *active,
-                     "active MTU " + std::to_string(*active) + "; " + spec.interface + "'s MTU is unknown");
+        return check("rdma_mtu", kSkipped, f.subject(), nullptr, *active, "rdma_mtu.netdev_unknown",
+                     {{"active", *active}, {"interface", spec.interface}});
     if (*active < *allowed)
-        return check("rdma_mtu", kWarn, f.subject(), *allowed, *active,
-                     "active MTU " + std::to_string(*active) + " is below the " + std::to_string(*allowed) + " that " +
-                         spec.interface + "'s MTU " + std::to_string(*netdev) +
-                         " allows: larger messages take more packets (the port may need a link down/up, or the "
-                         "peer's MTU is smaller)");
-    return check("rdma_mtu", kPass, f.subject(), *allowed, *active,
-                 "active MTU " + std::to_string(*active) + " (the most " + spec.interface + "'s MTU " +
-                     std::to_string(*netdev) + " allows is " + std::to_string(*allowed) + ")");
+        return check("rdma_mtu", kWarn, f.subject(), *allowed, *active, "rdma_mtu.low",
+                     {{"active", *active}, {"allowed", *allowed}, {"interface", spec.interface}, {"mtu", *netdev}});
+    return check("rdma_mtu", kPass, f.subject(), *allowed, *active, "rdma_mtu.ok",
+                 {{"active", *active}, {"interface", spec.interface}, {"mtu", *netdev}, {"allowed", *allowed}});
 }
 
 Json addressCheck(const Spec &spec, const Found &f)
@@ -237,37 +254,38 @@ Json addressCheck(const Spec &spec, const Found &f)
     std::string list;
     for (const auto &a : have)
         list += (list.empty() ? "" : ", ") + a.get<std::string>();
-    return check("address", has ? kPass : kFail, spec.interface, spec.address, have,
-                 has ? spec.interface + " has " + spec.address
-                     : spec.interface + " does not have " + spec.address + " (it has " +
-                           (list.empty() ? std::string("no IPv4 address") : list) + ")");
+    Json args = {{"interface", spec.interface}, {"address", spec.address}};
+    if (has)
+        return check("address", kPass, spec.interface, spec.address, have, "address.present", std::move(args));
+    if (list.empty())
+        return check("address", kFail, spec.interface, spec.address, have, "address.none", std::move(args));
+    args["addresses"] = list;
+    return check("address", kFail, spec.interface, spec.address, have, "address.missing", std::move(args));
 }
 
 Json roceTos(const Spec &spec, const Found &f, const sys::Root &root)
 {
     if (!spec.qos.enabled)
-        return check("roce_tos", kSkipped, f.port ? Json(f.subject()) : Json(nullptr), nullptr, nullptr,
-                     "qos.enabled is false: the default ToS is not part of the spec");
+        return check("roce_tos", kSkipped, f.port ? Json(f.subject()) : Json(nullptr), nullptr, nullptr, "tos.qos_off");
     const int want = spec.qos.tos;
     if (!f.port)
-        return check("roce_tos", kFail, nullptr, want, nullptr,
-                     "no RDMA device on " + spec.interface + ", so no rdma_cm ToS to read");
+        return check("roce_tos", kFail, nullptr, want, nullptr, "tos.no_device", {{"interface", spec.interface}});
     const std::string dir = "sys/kernel/config/rdma_cm/" + f.device;
     const std::string file = dir + "/ports/" + std::to_string(f.portNum) + "/default_roce_tos";
     if (!root.isDir(dir))
-        return check("roce_tos", kFail, f.subject(), want, nullptr,
-                     "/" + dir + " does not exist: rdma_cm connections use ToS 0 (apply makes that folder; is "
-                     "configfs mounted and the rdma_cm module loaded?)");
+        return check("roce_tos", kFail, f.subject(), want, nullptr, "tos.no_folder", {{"folder", "/" + dir}});
     auto line = root.readLine(file);
     if (!line)
-        return check("roce_tos", kFail, f.subject(), want, nullptr, "cannot read /" + file);
+        return check("roce_tos", kFail, f.subject(), want, nullptr, "tos.unreadable", {{"file", "/" + file}});
     int now = -1;
     if (std::sscanf(line->c_str(), "%d", &now) != 1)
-        return check("roce_tos", kFail, f.subject(), want, *line, "/" + file + " reads '" + *line + "', not a number");
+        return check("roce_tos", kFail, f.subject(), want, *line, "tos.not_a_number",
+                     {{"file", "/" + file}, {"value", *line}});
     bool same = now == want;
-    return check("roce_tos", same ? kPass : kFail, f.subject(), want, now,
-                 "/" + file + " reads " + std::to_string(now) +
-                     (same ? std::string() : ", the spec's qos.tos is " + std::to_string(want)));
+    if (same)
+        return check("roce_tos", kPass, f.subject(), want, now, "tos.same", {{"file", "/" + file}, {"tos", now}});
+    return check("roce_tos", kFail, f.subject(), want, now, "tos.differs",
+                 {{"file", "/" + file}, {"tos", now}, {"want", want}});
 }
 
 // One peer: the RDMA latency test `bench --transport rdma --test latency`

@@ -1,6 +1,7 @@
 #include "sys/keyed_text.h"
 
 #include <cstdio>
+#include <set>
 #include <stdexcept>
 
 namespace halolink::sys {
@@ -27,7 +28,7 @@ std::string renderText(std::span<const KeyedText> table, std::string_view key, c
 
     std::string out;
     std::string_view text = found->text;
-    std::size_t used = 0;
+    std::set<std::string> used;
     while (!text.empty()) {
         const auto open = text.find('{');
         if (open == std::string_view::npos) {
@@ -59,10 +60,10 @@ std::string renderText(std::span<const KeyedText> table, std::string_view key, c
         } else {
             misuse(key, "wrong type for " + name);
         }
-        ++used; // a text names each value once
+        used.insert(name);
         text = text.substr(close + 1);
     }
-    if (args.size() != used)
+    if (args.size() != used.size())
         misuse(key, "values the text does not name");
     return out;
 }
