@@ -881,6 +881,204 @@
     </message>
 </context>
 <context>
+    <name>VerifyText</name>
+    <message>
+        <source>%1 is up</source>
+        <comment>interface.up</comment>
+        <translation>%1 está ativa</translation>
+    </message>
+    <message>
+        <source>%1 is %2: RDMA needs the link up (`ip link set dev %1 up`, the plan&apos;s link_up step)</source>
+        <comment>interface.down</comment>
+        <translation>%1 está %2: o RDMA precisa do enlace ativo (`ip link set dev %1 up`, o passo link_up do plano)</translation>
+    </message>
+    <message>
+        <source>%1 is in an unknown state: RDMA needs the link up (`ip link set dev %1 up`, the plan&apos;s link_up step)</source>
+        <comment>interface.unknown_state</comment>
+        <translation>%1 está num estado desconhecido: o RDMA precisa do enlace ativo (`ip link set dev %1 up`, o passo link_up do plano)</translation>
+    </message>
+    <message>
+        <source>%1 exists but is bound to %2, not %3</source>
+        <comment>device.rxe_bound_elsewhere</comment>
+        <translation>%1 existe, mas está ligado a %2, não a %3</translation>
+    </message>
+    <message>
+        <source>%1 exists but is bound to no netdev, not %2</source>
+        <comment>device.rxe_bound_nowhere</comment>
+        <translation>%1 existe, mas não está ligado a nenhuma interface de rede, não a %2</translation>
+    </message>
+    <message>
+        <source>%1 has RDMA device %2, not the spec&apos;s Soft-RoCE device %3</source>
+        <comment>device.other</comment>
+        <translation>%1 tem o dispositivo RDMA %2, não o dispositivo Soft-RoCE %3 da especificação</translation>
+    </message>
+    <message>
+        <source>no RDMA device is bound to %1 (apply creates %2 with `rdma link add %2 type rxe netdev %1`)</source>
+        <comment>device.rxe_missing</comment>
+        <translation>nenhum dispositivo RDMA está ligado a %1 (a aplicação cria %2 com `rdma link add %2 type rxe netdev %1`)</translation>
+    </message>
+    <message>
+        <source>no RDMA device is bound to %1 (backend %2: the driver makes it; is its RDMA module loaded?)</source>
+        <comment>device.missing</comment>
+        <translation>nenhum dispositivo RDMA está ligado a %1 (backend %2: o driver o cria; o módulo RDMA dele está carregado?)</translation>
+    </message>
+    <message>
+        <source>%1 runs %2, not RoCE</source>
+        <comment>device.not_roce</comment>
+        <translation>%1 roda %2, não RoCE</translation>
+    </message>
+    <message>
+        <source>%1 runs iwarp, not RoCE (the plan&apos;s enable_roce step switches it)</source>
+        <comment>device.iwarp</comment>
+        <translation>%1 roda iwarp, não RoCE (o passo enable_roce do plano o troca)</translation>
+    </message>
+    <message>
+        <source>%1 runs an unknown transport, not RoCE</source>
+        <comment>device.unknown_transport</comment>
+        <translation>%1 roda um transporte desconhecido, não RoCE</translation>
+    </message>
+    <message>
+        <source>%1 port %2 is bound to %3 (backend %4)</source>
+        <comment>device.bound</comment>
+        <translation>%1 porta %2 está ligado a %3 (backend %4)</translation>
+    </message>
+    <message>
+        <source>no RDMA device on %1, so no port to be ACTIVE</source>
+        <comment>port.no_device</comment>
+        <translation>nenhum dispositivo RDMA em %1, então nenhuma porta para estar ACTIVE</translation>
+    </message>
+    <message>
+        <source>%1 is ACTIVE</source>
+        <comment>port.active</comment>
+        <translation>%1 está ACTIVE</translation>
+    </message>
+    <message>
+        <source>%1 is %2: is %3 up with a carrier?</source>
+        <comment>port.state</comment>
+        <translation>%1 está %2: %3 está ativa e com portadora?</translation>
+    </message>
+    <message>
+        <source>%1 is in an unknown state: is %2 up with a carrier?</source>
+        <comment>port.unknown_state</comment>
+        <translation>%1 está num estado desconhecido: %2 está ativa e com portadora?</translation>
+    </message>
+    <message>
+        <source>no RDMA device on %1, so no GID for %2</source>
+        <comment>gid.no_device</comment>
+        <translation>nenhum dispositivo RDMA em %1, então nenhum GID para %2</translation>
+    </message>
+    <message>
+        <source>RoCE v2 GID %1 at index %2 of %3</source>
+        <comment>gid.found</comment>
+        <translation>GID RoCE v2 %1 no índice %2 de %3</translation>
+    </message>
+    <message>
+        <source>%1 has no RoCE v2 GID for %2 (only one %3)</source>
+        <comment>gid.other_type</comment>
+        <translation>%1 não tem GID RoCE v2 para %2 (só um %3)</translation>
+    </message>
+    <message>
+        <source>%1 has no RoCE v2 GID for %2 (only one of unknown type)</source>
+        <comment>gid.unknown_type</comment>
+        <translation>%1 não tem GID RoCE v2 para %2 (só um de tipo desconhecido)</translation>
+    </message>
+    <message>
+        <source>%1 has no RoCE v2 GID for %2: the kernel adds it when %3 has %2 and the port&apos;s netdev is up</source>
+        <comment>gid.missing</comment>
+        <translation>%1 não tem GID RoCE v2 para %2: o kernel o adiciona quando %3 tem %2 e a interface de rede da porta está ativa</translation>
+    </message>
+    <message>
+        <source>%1 MTU is %2</source>
+        <comment>mtu.same</comment>
+        <translation>a MTU de %1 é %2</translation>
+    </message>
+    <message>
+        <source>%1 MTU is %2, the spec asks for %3</source>
+        <comment>mtu.differs</comment>
+        <translation>a MTU de %1 é %2, a especificação pede %3</translation>
+    </message>
+    <message>
+        <source>%1 MTU is unknown, the spec asks for %2</source>
+        <comment>mtu.unknown</comment>
+        <translation>a MTU de %1 é desconhecida, a especificação pede %2</translation>
+    </message>
+    <message>
+        <source>no RDMA device on %1: no active MTU to report</source>
+        <comment>rdma_mtu.no_device</comment>
+        <translation>nenhum dispositivo RDMA em %1: nenhuma MTU ativa a informar</translation>
+    </message>
+    <message>
+        <source>the active MTU of %1 is unknown (no libibverbs, or no ibv_devinfo in the snapshot)</source>
+        <comment>rdma_mtu.unknown</comment>
+        <translation>a MTU ativa de %1 é desconhecida (sem libibverbs, ou sem ibv_devinfo no snapshot)</translation>
+    </message>
+    <message>
+        <source>active MTU %1; %2&apos;s MTU is unknown</source>
+        <comment>rdma_mtu.netdev_unknown</comment>
+        <translation>MTU ativa %1; a MTU de %2 é desconhecida</translation>
+    </message>
+    <message>
+        <source>active MTU %1 is below the %2 that %3&apos;s MTU %4 allows: larger messages take more packets (the port may need a link down/up, or the peer&apos;s MTU is smaller)</source>
+        <comment>rdma_mtu.low</comment>
+        <translation>a MTU ativa %1 está abaixo dos %2 que a MTU %4 de %3 permite: mensagens maiores levam mais pacotes (a porta pode precisar de um link down/up, ou a MTU do par é menor)</translation>
+    </message>
+    <message>
+        <source>active MTU %1 (the most %2&apos;s MTU %3 allows is %4)</source>
+        <comment>rdma_mtu.ok</comment>
+        <translation>MTU ativa %1 (o máximo que a MTU %3 de %2 permite é %4)</translation>
+    </message>
+    <message>
+        <source>%1 has %2</source>
+        <comment>address.present</comment>
+        <translation>%1 tem %2</translation>
+    </message>
+    <message>
+        <source>%1 does not have %2 (it has %3)</source>
+        <comment>address.missing</comment>
+        <translation>%1 não tem %2 (tem %3)</translation>
+    </message>
+    <message>
+        <source>%1 does not have %2 (it has no IPv4 address)</source>
+        <comment>address.none</comment>
+        <translation>%1 não tem %2 (não tem endereço IPv4)</translation>
+    </message>
+    <message>
+        <source>qos.enabled is false: the default ToS is not part of the spec</source>
+        <comment>tos.qos_off</comment>
+        <translation>qos.enabled é false: o ToS padrão não faz parte da especificação</translation>
+    </message>
+    <message>
+        <source>no RDMA device on %1, so no rdma_cm ToS to read</source>
+        <comment>tos.no_device</comment>
+        <translation>nenhum dispositivo RDMA em %1, então nenhum ToS do rdma_cm a ler</translation>
+    </message>
+    <message>
+        <source>%1 does not exist: rdma_cm connections use ToS 0 (apply makes that folder; is configfs mounted and the rdma_cm module loaded?)</source>
+        <comment>tos.no_folder</comment>
+        <translation>%1 não existe: as conexões rdma_cm usam ToS 0 (a aplicação cria essa pasta; o configfs está montado e o módulo rdma_cm carregado?)</translation>
+    </message>
+    <message>
+        <source>cannot read %1</source>
+        <comment>tos.unreadable</comment>
+        <translation>não foi possível ler %1</translation>
+    </message>
+    <message>
+        <source>%1 reads &apos;%2&apos;, not a number</source>
+        <comment>tos.not_a_number</comment>
+        <translation>%1 contém &apos;%2&apos;, que não é um número</translation>
+    </message>
+    <message>
+        <source>%1 reads %2</source>
+        <comment>tos.same</comment>
+        <translation>%1 contém %2</translation>
+    </message>
+    <message>
+        <source>%1 reads %2, the spec&apos;s qos.tos is %3</source>
+        <comment>tos.differs</comment>
+        <translation>%1 contém %2, o qos.tos da especificação é %3</translation>
+    </message>
+</context>
+<context>
     <name>halolink::AgentSession</name>
     <message>
         <source>the agent on %1 sent no hello within %2 s</source>
@@ -5844,6 +6042,10 @@
     <message>
         <source>One-way latency p50 per pair: %1.</source>
         <translation>Latência p50 em um sentido por par: %1.</translation>
+    </message>
+    <message>
+        <source>Skipped</source>
+        <translation>Ignorada</translation>
     </message>
 </context>
 <context>

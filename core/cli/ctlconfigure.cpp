@@ -120,7 +120,7 @@ void printVerify(const QString &node, const QJsonObject &doc, QTextStream &out)
         const QString id = c.value(QStringLiteral("id")).toString();
         out << QStringLiteral("  %1 %2: %3")
                    .arg(status == QLatin1String("fail") ? QStringLiteral("FAIL") : status, -7)
-                   .arg(id, c.value(QStringLiteral("detail")).toString());
+                   .arg(id, enginetext::verifyDetail(c));
         if (status == QLatin1String("fail") || status == QLatin1String("warn")) {
             out << ' '
                 << tr("(expected %1, actual %2)")

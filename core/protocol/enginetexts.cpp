@@ -344,18 +344,190 @@ const Entry kPlanTexts[] = {
      ""},
 };
 
+// Keep in step with engine/roce/verify_texts.cpp (tst_enginetexts).
+const Entry kVerifyTexts[] = {
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "%1 is up",
+                         "interface.up"),
+     "interface"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "%1 is %2: RDMA needs the link up (`ip link set dev %1 up`, the plan's link_up step)",
+                         "interface.down"),
+     "interface state"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "%1 is in an unknown state: RDMA needs the link up (`ip link set dev %1 up`, the plan's "
+                         "link_up step)",
+                         "interface.unknown_state"),
+     "interface"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "%1 exists but is bound to %2, not %3",
+                         "device.rxe_bound_elsewhere"),
+     "device netdev interface"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "%1 exists but is bound to no netdev, not %2",
+                         "device.rxe_bound_nowhere"),
+     "device interface"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "%1 has RDMA device %2, not the spec's Soft-RoCE device %3",
+                         "device.other"),
+     "interface actual device"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "no RDMA device is bound to %1 (apply creates %2 with `rdma link add %2 type rxe netdev "
+                         "%1`)",
+                         "device.rxe_missing"),
+     "interface device"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "no RDMA device is bound to %1 (backend %2: the driver makes it; is its RDMA module "
+                         "loaded?)",
+                         "device.missing"),
+     "interface backend"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "%1 runs %2, not RoCE",
+                         "device.not_roce"),
+     "device transport"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "%1 runs iwarp, not RoCE (the plan's enable_roce step switches it)",
+                         "device.iwarp"),
+     "device"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "%1 runs an unknown transport, not RoCE",
+                         "device.unknown_transport"),
+     "device"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "%1 port %2 is bound to %3 (backend %4)",
+                         "device.bound"),
+     "device port:int interface backend"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "no RDMA device on %1, so no port to be ACTIVE",
+                         "port.no_device"),
+     "interface"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "%1 is ACTIVE",
+                         "port.active"),
+     "port"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "%1 is %2: is %3 up with a carrier?",
+                         "port.state"),
+     "port state interface"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "%1 is in an unknown state: is %2 up with a carrier?",
+                         "port.unknown_state"),
+     "port interface"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "no RDMA device on %1, so no GID for %2",
+                         "gid.no_device"),
+     "interface ip"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "RoCE v2 GID %1 at index %2 of %3",
+                         "gid.found"),
+     "gid index:int port"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "%1 has no RoCE v2 GID for %2 (only one %3)",
+                         "gid.other_type"),
+     "port ip type"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "%1 has no RoCE v2 GID for %2 (only one of unknown type)",
+                         "gid.unknown_type"),
+     "port ip"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "%1 has no RoCE v2 GID for %2: the kernel adds it when %3 has %2 and the port's netdev is "
+                         "up",
+                         "gid.missing"),
+     "port ip interface"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "%1 MTU is %2",
+                         "mtu.same"),
+     "interface mtu:int"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "%1 MTU is %2, the spec asks for %3",
+                         "mtu.differs"),
+     "interface mtu:int want:int"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "%1 MTU is unknown, the spec asks for %2",
+                         "mtu.unknown"),
+     "interface want:int"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "no RDMA device on %1: no active MTU to report",
+                         "rdma_mtu.no_device"),
+     "interface"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "the active MTU of %1 is unknown (no libibverbs, or no ibv_devinfo in the snapshot)",
+                         "rdma_mtu.unknown"),
+     "port"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "active MTU %1; %2's MTU is unknown",
+                         "rdma_mtu.netdev_unknown"),
+     "active:int interface"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "active MTU %1 is below the %2 that %3's MTU %4 allows: larger messages take more packets "
+                         "(the port may need a link down/up, or the peer's MTU is smaller)",
+                         "rdma_mtu.low"),
+     "active:int allowed:int interface mtu:int"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "active MTU %1 (the most %2's MTU %3 allows is %4)",
+                         "rdma_mtu.ok"),
+     "active:int interface mtu:int allowed:int"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "%1 has %2",
+                         "address.present"),
+     "interface address"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "%1 does not have %2 (it has %3)",
+                         "address.missing"),
+     "interface address addresses"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "%1 does not have %2 (it has no IPv4 address)",
+                         "address.none"),
+     "interface address"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "qos.enabled is false: the default ToS is not part of the spec",
+                         "tos.qos_off"),
+     ""},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "no RDMA device on %1, so no rdma_cm ToS to read",
+                         "tos.no_device"),
+     "interface"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "%1 does not exist: rdma_cm connections use ToS 0 (apply makes that folder; is configfs "
+                         "mounted and the rdma_cm module loaded?)",
+                         "tos.no_folder"),
+     "folder"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "cannot read %1",
+                         "tos.unreadable"),
+     "file"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "%1 reads '%2', not a number",
+                         "tos.not_a_number"),
+     "file value"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "%1 reads %2",
+                         "tos.same"),
+     "file tos:int"},
+    {QT_TRANSLATE_NOOP3("VerifyText",
+                         "%1 reads %2, the spec's qos.tos is %3",
+                         "tos.differs"),
+     "file tos:int want:int"},
+};
+
 std::span<const Entry> entries(Table table)
 {
     switch (table) {
     case Table::CheckMessage: return kCheckMessages;
     case Table::PlanText: return kPlanTexts;
+    case Table::VerifyText: return kVerifyTexts;
     }
     return {};
 }
 
 const char *context(Table table)
 {
-    return table == Table::CheckMessage ? "CheckMessage" : "PlanText";
+    switch (table) {
+    case Table::CheckMessage: return "CheckMessage";
+    case Table::PlanText: return "PlanText";
+    case Table::VerifyText: return "VerifyText";
+    }
+    return "";
 }
 
 QStringList specsOf(const Entry &e)
@@ -386,7 +558,8 @@ std::optional<QString> value(const QJsonObject &args, const QString &spec, const
     return std::nullopt;
 }
 
-// %1..%9 replaced in one pass, so that a value holding "%2" stays as it is.
+// %1..%9 replaced in one pass, so that a value holding "%2" stays as it is; a
+// value may be named more than once.
 QString fill(const QString &text, const QStringList &values)
 {
     QString out;
@@ -451,6 +624,13 @@ QString planStepWhy(const QJsonObject &step)
 {
     return translated(Table::PlanText, step.value(QStringLiteral("why_key")).toString(),
                       step.value(QStringLiteral("why_args")).toObject(), step.value(QStringLiteral("why")).toString());
+}
+
+QString verifyDetail(const QJsonObject &check)
+{
+    return translated(Table::VerifyText, check.value(QStringLiteral("detail_key")).toString(),
+                      check.value(QStringLiteral("detail_args")).toObject(),
+                      check.value(QStringLiteral("detail")).toString());
 }
 
 QStringList planWarnings(const QJsonObject &plan)

@@ -11,6 +11,8 @@
 #include "protocol/probedecoder.h"
 #include "roce/plan.h"
 #include "roce/plan_texts.h"
+#include "roce/verify.h"
+#include "roce/verify_texts.h"
 #include "sys/root.h"
 #include "translation/translators.h"
 
@@ -34,7 +36,12 @@ namespace {
 
 std::span<const sys::KeyedText> engineTable(Table table)
 {
-    return table == Table::CheckMessage ? probe::checkMessages() : roce::planTexts();
+    switch (table) {
+    case Table::CheckMessage: return probe::checkMessages();
+    case Table::PlanText: return roce::planTexts();
+    case Table::VerifyText: return roce::verifyTexts();
+    }
+    return {};
 }
 
 void addTables()
@@ -42,6 +49,7 @@ void addTables()
     QTest::addColumn<Table>("table");
     QTest::newRow("check findings") << Table::CheckMessage;
     QTest::newRow("plan texts") << Table::PlanText;
+    QTest::newRow("verify texts") << Table::VerifyText;
 }
 
 QJsonObject toQt(const nlohmann::ordered_json &j)
@@ -64,8 +72,9 @@ EngineText numbered(std::string_view text)
     qsizetype from = 0;
     for (const QRegularExpressionMatch &m : placeholder.globalMatch(t)) {
         out.numbered += t.mid(from, m.capturedStart() - from);
-        out.args << m.captured(1);
-        out.numbered += QLatin1Char('%') + QString::number(out.args.size());
+        if (!out.args.contains(m.captured(1))) // a value named twice keeps its number
+            out.args << m.captured(1);
+        out.numbered += QLatin1Char('%') + QString::number(out.args.indexOf(m.captured(1)) + 1);
         from = m.capturedEnd();
     }
     out.numbered += t.mid(from);
@@ -131,6 +140,7 @@ private slots:
     void renderingAgrees();
     void everySnapshotReadsBack();
     void everyPlanReadsBack();
+    void everyVerifyReadsBack();
     void brazilianPortuguese();
     void fallsBackToTheEnginesMessage();
     void notApplicable();
@@ -276,6 +286,53 @@ void TestEngineTexts::everyPlanReadsBack()
     QCOMPARE(enginetext::planStepWhy({{QStringLiteral("why"), QStringLiteral("because")}}), QStringLiteral("because"));
 }
 
+// The engine's verify of the snapshots against specs they meet and specs
+// they do not (each backend, a wrong address, MTU and ToS, no RDMA device):
+// every check's detail has a key the app knows and says the same English.
+void TestEngineTexts::everyVerifyReadsBack()
+{
+    struct Case {
+        const char *snapshot;
+        const char *spec;
+    };
+    const Case cases[] = {
+        {"strix-halo-e810-roce", R"({"interface":"enp194s0np0","address":"192.168.100.1/24"})"},
+        {"strix-halo-e810-roce", R"({"interface":"enp194s0np0","address":"10.9.0.1/24","mtu":4200,"qos":{"tos":106}})"},
+        {"e810-iwarp", R"({"interface":"enp23s0f0","address":"10.10.0.1/24"})"},
+        {"e810-iwarp", R"({"interface":"enp23s0f1","address":"10.10.0.1/24","backend":"rxe","qos":{"enabled":false}})"},
+        {"connectx6dx-gid3", R"({"interface":"enp61s0f0np0","address":"10.30.0.1/24"})"},
+        {"strix-halo-no-rdma", R"({"interface":"enp195s0","address":"10.40.0.1/24"})"},
+    };
+    std::set<QString> keysSeen;
+    for (const Case &c : cases) {
+        const QString where = QString::fromLatin1(c.snapshot) + QLatin1Char(' ') + QString::fromLatin1(c.spec);
+        const QString dir = QStringLiteral(HALOLINK_FIXTURES_DIR "/snapshots/") + QLatin1String(c.snapshot);
+        nlohmann::ordered_json doc;
+        try {
+            roce::VerifyOptions options;
+            options.benchSkipped = "snapshot";
+            doc = roce::verifyNode(roce::parseSpec(nlohmann::ordered_json::parse(c.spec)), sys::Root(dir.toStdString()),
+                                   options);
+        } catch (const sys::EngineError &e) {
+            QFAIL(qPrintable(where + QStringLiteral(": ") + QString::fromStdString(e.message)));
+        }
+        const QJsonArray checks = toQt(doc).value(QStringLiteral("checks")).toArray();
+        QVERIFY2(checks.size() >= 8, qPrintable(where));
+        for (const QJsonValue &v : checks) {
+            const QJsonObject check = v.toObject();
+            const QString key = check.value(QStringLiteral("detail_key")).toString();
+            QVERIFY2(!key.isEmpty(), qPrintable(where + QStringLiteral(": ") + check.value(QStringLiteral("id")).toString()));
+            keysSeen.insert(key);
+            const std::optional<QString> english = enginetext::render(
+                Table::VerifyText, key, check.value(QStringLiteral("detail_args")).toObject(), QLocale::c(), false);
+            QVERIFY2(english, qPrintable(where + QStringLiteral(": ") + key));
+            QCOMPARE(*english, check.value(QStringLiteral("detail")).toString());
+            QCOMPARE(enginetext::verifyDetail(check), *english);
+        }
+    }
+    QVERIFY2(keysSeen.size() >= 15, "the cases should reach most of the verify texts");
+}
+
 void TestEngineTexts::brazilianPortuguese()
 {
     const QLocale before;
@@ -288,7 +345,7 @@ void TestEngineTexts::brazilianPortuguese()
     QVERIFY2(!loaded.isEmpty(), "no pt_BR translation under :/i18n");
 
     // Every text is translated, and its values land where the translation puts them.
-    for (const Table table : {Table::CheckMessage, Table::PlanText}) {
+    for (const Table table : {Table::CheckMessage, Table::PlanText, Table::VerifyText}) {
         for (const enginetext::Text &t : enginetext::texts(table)) {
             const QJsonObject args = sampleArgs(t.args);
             const QString pt = *enginetext::render(table, t.key, args, QLocale());

@@ -5,6 +5,7 @@
 #include "inventory/inventory.h"
 #include "inventory/nodelistmodel.h"
 #include "nodes/nodeactions.h"
+#include "probe/probefacts.h"
 #include "protocol/enginetexts.h"
 #include "setup/preflight.h"
 #include "setup/setupcontroller.h"
@@ -1230,12 +1231,15 @@ void VerifyPage::refreshChecks()
             };
             m_checks->setItem(row, 0, item(nodes.at(i).name));
             m_checks->setItem(row, 1, item(c.value(QStringLiteral("id")).toString()));
-            m_checks->setItem(row, 2, item(status));
+            Check shown;
+            shown.status = cs;
+            shown.statusText = status == QLatin1String("skipped") ? tr("Skipped") : status;
+            m_checks->setItem(row, 2, item(facts::statusText(shown)));
             m_checks->item(row, 2)->setForeground(StatusStyle::color(cs, pal));
             m_checks->item(row, 2)->setIcon(StatusStyle::icon(cs, pal));
             m_checks->setItem(row, 3, item(text(c.value(QStringLiteral("expected")))));
             m_checks->setItem(row, 4, item(text(c.value(QStringLiteral("actual")))));
-            const QString detail = c.value(QStringLiteral("detail")).toString();
+            const QString detail = enginetext::verifyDetail(c);
             m_checks->setItem(row, 5, item(detail, detail));
         }
     }
