@@ -1235,6 +1235,7 @@ void VerifyPage::refreshChecks()
             shown.status = cs;
             shown.statusText = status == QLatin1String("skipped") ? tr("Skipped") : status;
             m_checks->setItem(row, 2, item(facts::statusText(shown)));
+            m_checks->item(row, 2)->setData(Qt::UserRole, status); // as the engine wrote it
             m_checks->item(row, 2)->setForeground(StatusStyle::color(cs, pal));
             m_checks->item(row, 2)->setIcon(StatusStyle::icon(cs, pal));
             m_checks->setItem(row, 3, item(text(c.value(QStringLiteral("expected")))));
