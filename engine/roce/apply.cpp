@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "roce/plan_texts.h"
 #include "sys/cli.h"
 #include "sys/root.h"
 
@@ -322,11 +323,16 @@ int applyPlan(const Plan &plan, int confirmWithinS, const std::string &journalPa
 
         bool partial = false;
         std::string failure;
+        std::string failureKey; // plan_texts.cpp: apply.step_failed_<failureKey>[_rollback_problems]
+        Json failureArgs = {{"step", step.id}};
         Json detail;
         for (const auto &f : step.files) {
             std::string error;
             if (!writeFileAtomic(f.path, f.content, f.mode, &error)) {
                 failure = "writing " + f.path + ": " + error;
+                failureKey = "write";
+                failureArgs["file"] = f.path;
+                failureArgs["error"] = error;
                 detail = {{"file", f.path}};
                 break;
             }
@@ -340,6 +346,16 @@ int applyPlan(const Plan &plan, int confirmWithinS, const std::string &journalPa
                                        : r.timedOut ? "timed out after " + std::to_string(kStepTimeoutMs / 1000) + " s"
                                                     : "exited " + std::to_string(r.exitCode);
                     failure = "`" + joinArgv(argv) + "` " + what;
+                    failureArgs["command"] = joinArgv(argv);
+                    if (!r.found) {
+                        failureKey = "not_found";
+                    } else if (r.timedOut) {
+                        failureKey = "timeout";
+                        failureArgs["seconds"] = kStepTimeoutMs / 1000;
+                    } else {
+                        failureKey = "exit";
+                        failureArgs["exit_code"] = r.exitCode;
+                    }
                     detail = {{"command", argv}, {"exit_code", r.exitCode}, {"output", tail(r.out)}};
                     break;
                 }
@@ -367,10 +383,12 @@ int applyPlan(const Plan &plan, int confirmWithinS, const std::string &journalPa
         saveJournal(journalPath, journal);
         stopWatchdog(journal.watchdogPid, journalPath);
 
+        const std::string key =
+            "apply.step_failed_" + failureKey + (problems.empty() ? "" : "_rollback_problems");
         Json error{{"code", "step_failed"},
-                   {"message", "step '" + step.id + "' failed: " + failure +
-                                   (problems.empty() ? "; the earlier steps were rolled back"
-                                                     : "; rolling back reported problems")},
+                   {"message", renderPlanText(key, failureArgs)},
+                   {"message_key", key},
+                   {"message_args", failureArgs},
                    {"step", step.id}};
         for (auto it = detail.begin(); it != detail.end(); ++it)
             error[it.key()] = it.value();
@@ -445,8 +463,12 @@ int rollbackJournal(const std::string &journalPathIn, const std::string &reason,
     stopWatchdog(journal.watchdogPid, journalPath);
     Json doc{{"state", journal.state}, {"reason", reason}, {"errors", problems}, {"journal", journalPath}};
     if (!problems.empty())
-        doc = Json{{"error", {{"code", "rollback_incomplete"},
-                              {"message", std::to_string(problems.size()) + " undo action(s) failed: " + problems.front()}}},
+        doc = Json{{"error",
+                    {{"code", "rollback_incomplete"},
+                     {"message", renderPlanText("apply.rollback_incomplete",
+                                                {{"count", problems.size()}, {"first", problems.front()}})},
+                     {"message_key", "apply.rollback_incomplete"},
+                     {"message_args", {{"count", problems.size()}, {"first", problems.front()}}}}},
                    {"state", journal.state},
                    {"reason", reason},
                    {"errors", problems},

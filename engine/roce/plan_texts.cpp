@@ -62,6 +62,26 @@ constexpr std::array kTexts{
                    "(drops cost retransmissions)"},
     sys::KeyedText{"warning.no_rdma_device",
                    "{interface} has no RDMA device now: is the RDMA driver (irdma / mlx5_ib) loaded?"},
+    // apply's errors (step_failed, rollback_incomplete): message, message_key, message_args.
+    sys::KeyedText{"apply.step_failed_exit",
+                   "step '{step}' failed: `{command}` exited {exit_code:int}; the earlier steps were rolled back"},
+    sys::KeyedText{"apply.step_failed_exit_rollback_problems",
+                   "step '{step}' failed: `{command}` exited {exit_code:int}; rolling back reported problems"},
+    sys::KeyedText{"apply.step_failed_not_found",
+                   "step '{step}' failed: `{command}` was not found; the earlier steps were rolled back"},
+    sys::KeyedText{"apply.step_failed_not_found_rollback_problems",
+                   "step '{step}' failed: `{command}` was not found; rolling back reported problems"},
+    sys::KeyedText{"apply.step_failed_timeout",
+                   "step '{step}' failed: `{command}` timed out after {seconds:int} s; the earlier steps were rolled "
+                   "back"},
+    sys::KeyedText{"apply.step_failed_timeout_rollback_problems",
+                   "step '{step}' failed: `{command}` timed out after {seconds:int} s; rolling back reported "
+                   "problems"},
+    sys::KeyedText{"apply.step_failed_write",
+                   "step '{step}' failed: writing {file}: {error}; the earlier steps were rolled back"},
+    sys::KeyedText{"apply.step_failed_write_rollback_problems",
+                   "step '{step}' failed: writing {file}: {error}; rolling back reported problems"},
+    sys::KeyedText{"apply.rollback_incomplete", "{count:int} undo action(s) failed: {first}"},
     sys::KeyedText{"warning.no_persistence",
                    "persist: neither NetworkManager nor systemd-networkd configuration found (etc/NetworkManager, "
                    "etc/systemd/network): the address and MTU are not kept across reboots"},

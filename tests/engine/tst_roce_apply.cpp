@@ -214,6 +214,15 @@ private slots:
         QCOMPARE(err.value("step").toString(), QStringLiteral("bad_step"));
         QVERIFY(err.value("output").toString().contains("boom-output"));
         QVERIFY(err.value("message").toString().contains("bad_step"));
+        // The text's key and values, for a front end in another language.
+        QCOMPARE(err.value("message_key").toString(), QStringLiteral("apply.step_failed_exit"));
+        const QJsonObject args = err.value("message_args").toObject();
+        QCOMPARE(args.value("step").toString(), QStringLiteral("bad_step"));
+        QCOMPARE(args.value("exit_code").toInt(), 3);
+        QCOMPARE(err.value("message").toString(),
+                 QStringLiteral("step 'bad_step' failed: `%1` exited 3; the earlier steps were rolled back")
+                     .arg(args.value("command").toString()));
+        QVERIFY2(args.value("command").toString().contains("exit 3"), qPrintable(args.value("command").toString()));
         QCOMPARE(readAll(m_mtu), QByteArray("1500\n"));
         QCOMPARE(readAll(m_tos), QByteArray("old\n"));
         auto st = engine({"status"}).json();
