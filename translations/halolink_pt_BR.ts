@@ -557,6 +557,51 @@
         <comment>warning.no_persistence</comment>
         <translation>persistência: nenhuma configuração do NetworkManager nem do systemd-networkd encontrada (etc/NetworkManager, etc/systemd/network): o endereço e a MTU não são mantidos entre reinicializações</translation>
     </message>
+    <message>
+        <source>step &apos;%1&apos; failed: `%2` exited %3; the earlier steps were rolled back</source>
+        <comment>apply.step_failed_exit</comment>
+        <translation>o passo &apos;%1&apos; falhou: `%2` terminou com %3; os passos anteriores foram desfeitos</translation>
+    </message>
+    <message>
+        <source>step &apos;%1&apos; failed: `%2` exited %3; rolling back reported problems</source>
+        <comment>apply.step_failed_exit_rollback_problems</comment>
+        <translation>o passo &apos;%1&apos; falhou: `%2` terminou com %3; desfazer relatou problemas</translation>
+    </message>
+    <message>
+        <source>step &apos;%1&apos; failed: `%2` was not found; the earlier steps were rolled back</source>
+        <comment>apply.step_failed_not_found</comment>
+        <translation>o passo &apos;%1&apos; falhou: `%2` não foi encontrado; os passos anteriores foram desfeitos</translation>
+    </message>
+    <message>
+        <source>step &apos;%1&apos; failed: `%2` was not found; rolling back reported problems</source>
+        <comment>apply.step_failed_not_found_rollback_problems</comment>
+        <translation>o passo &apos;%1&apos; falhou: `%2` não foi encontrado; desfazer relatou problemas</translation>
+    </message>
+    <message>
+        <source>step &apos;%1&apos; failed: `%2` timed out after %3 s; the earlier steps were rolled back</source>
+        <comment>apply.step_failed_timeout</comment>
+        <translation>o passo &apos;%1&apos; falhou: `%2` passou do tempo depois de %3 s; os passos anteriores foram desfeitos</translation>
+    </message>
+    <message>
+        <source>step &apos;%1&apos; failed: `%2` timed out after %3 s; rolling back reported problems</source>
+        <comment>apply.step_failed_timeout_rollback_problems</comment>
+        <translation>o passo &apos;%1&apos; falhou: `%2` passou do tempo depois de %3 s; desfazer relatou problemas</translation>
+    </message>
+    <message>
+        <source>step &apos;%1&apos; failed: writing %2: %3; the earlier steps were rolled back</source>
+        <comment>apply.step_failed_write</comment>
+        <translation>o passo &apos;%1&apos; falhou: ao escrever %2: %3; os passos anteriores foram desfeitos</translation>
+    </message>
+    <message>
+        <source>step &apos;%1&apos; failed: writing %2: %3; rolling back reported problems</source>
+        <comment>apply.step_failed_write_rollback_problems</comment>
+        <translation>o passo &apos;%1&apos; falhou: ao escrever %2: %3; desfazer relatou problemas</translation>
+    </message>
+    <message>
+        <source>%1 undo action(s) failed: %2</source>
+        <comment>apply.rollback_incomplete</comment>
+        <translation>%1 ação(ões) de desfazer falharam: %2</translation>
+    </message>
 </context>
 <context>
     <name>ProbeDecoder</name>

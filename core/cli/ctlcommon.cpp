@@ -1,6 +1,7 @@
 #include "cli/ctlcommon.h"
 
 #include "agent/agentsession.h"
+#include "protocol/enginetexts.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -91,7 +92,9 @@ std::optional<QList<Node>> resolveNodes(const Inventory &inventory, const QStrin
 
 QString CallResult::errorString() const
 {
-    const QString message = error.value(QStringLiteral("message")).toString();
+    const QString message = enginetext::translated(
+        enginetext::Table::PlanText, error.value(QStringLiteral("message_key")).toString(),
+        error.value(QStringLiteral("message_args")).toObject(), error.value(QStringLiteral("message")).toString());
     return message.isEmpty() ? error.value(QStringLiteral("code")).toString() : message;
 }
 

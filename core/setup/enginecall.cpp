@@ -1,5 +1,6 @@
 #include "setup/enginecall.h"
 
+#include "protocol/enginetexts.h"
 #include "ssh/remoteprocess.h"
 #include "ssh/remotetask.h"
 #include "ssh/shellquote.h"
@@ -261,8 +262,12 @@ void EngineCall::onFinished(int exitCode, const QString &error)
     }
     const QJsonObject err = m_result.value(QStringLiteral("error")).toObject();
     if (!err.isEmpty()) {
+        // apply's step_failed and rollback_incomplete carry their text's key
+        // (engine/roce/plan_texts.cpp): said in the user's language.
         finish(err.value(QStringLiteral("code")).toString(QStringLiteral("engine_error")),
-               err.value(QStringLiteral("message")).toString());
+               enginetext::translated(enginetext::Table::PlanText, err.value(QStringLiteral("message_key")).toString(),
+                                      err.value(QStringLiteral("message_args")).toObject(),
+                                      err.value(QStringLiteral("message")).toString()));
         return;
     }
     if (exitCode != 0) {
