@@ -105,9 +105,4 @@ std::span<const sys::KeyedText> checkMessages()
     return kMessages;
 }
 
-std::string renderCheckMessage(std::string_view key, const Json &args)
-{
-    return sys::renderText(kMessages, key, args);
-}
-
 } // namespace halolink::probe

@@ -4,16 +4,11 @@
 // and `message_args`.
 
 #include <span>
-#include <string>
-#include <string_view>
 
 #include "sys/keyed_text.h"
 
 namespace halolink::probe {
 
 std::span<const sys::KeyedText> checkMessages();
-
-// sys::renderText over checkMessages().
-std::string renderCheckMessage(std::string_view key, const Json &args);
 
 } // namespace halolink::probe

@@ -53,7 +53,7 @@ public:
             out.push_back({{"id", c.id},
                            {"status", c.status},
                            {"subject", c.subject ? Json(*c.subject) : Json(nullptr)},
-                           {"message", renderCheckMessage(c.messageKey, c.messageArgs)},
+                           {"message", sys::renderText(checkMessages(), c.messageKey, c.messageArgs)},
                            {"message_key", c.messageKey},
                            {"message_args", c.messageArgs}});
         return out;

@@ -386,7 +386,7 @@ int applyPlan(const Plan &plan, int confirmWithinS, const std::string &journalPa
         const std::string key =
             "apply.step_failed_" + failureKey + (problems.empty() ? "" : "_rollback_problems");
         Json error{{"code", "step_failed"},
-                   {"message", renderPlanText(key, failureArgs)},
+                   {"message", sys::renderText(planTexts(), key, failureArgs)},
                    {"message_key", key},
                    {"message_args", failureArgs},
                    {"step", step.id}};
@@ -462,17 +462,18 @@ int rollbackJournal(const std::string &journalPathIn, const std::string &reason,
     saveJournal(journalPath, journal);
     stopWatchdog(journal.watchdogPid, journalPath);
     Json doc{{"state", journal.state}, {"reason", reason}, {"errors", problems}, {"journal", journalPath}};
-    if (!problems.empty())
+    if (!problems.empty()) {
+        const Json args = {{"count", problems.size()}, {"first", problems.front()}};
         doc = Json{{"error",
                     {{"code", "rollback_incomplete"},
-                     {"message", renderPlanText("apply.rollback_incomplete",
-                                                {{"count", problems.size()}, {"first", problems.front()}})},
+                     {"message", sys::renderText(planTexts(), "apply.rollback_incomplete", args)},
                      {"message_key", "apply.rollback_incomplete"},
-                     {"message_args", {{"count", problems.size()}, {"first", problems.front()}}}}},
+                     {"message_args", args}}},
                    {"state", journal.state},
                    {"reason", reason},
                    {"errors", problems},
                    {"journal", journalPath}};
+    }
     sys::printJson(doc, false);
     return problems.empty() ? 0 : 1;
 }

@@ -354,7 +354,7 @@ void readWarnings(const Json &planJson, Plan &plan)
 
 void Plan::warn(const std::string &key, Json args)
 {
-    warnings.push_back(renderPlanText(key, args));
+    warnings.push_back(sys::renderText(planTexts(), key, args));
     warningKeys.push_back({{"key", key}, {"args", std::move(args)}});
 }
 
@@ -380,7 +380,7 @@ struct Builder {
         plan.steps.push_back(Step{});
         Step &s = plan.steps.back();
         s.id = std::move(id);
-        s.why = renderPlanText(whyKey, whyArgs);
+        s.why = sys::renderText(planTexts(), whyKey, whyArgs);
         s.whyKey = whyKey;
         s.whyArgs = std::move(whyArgs);
         return s;

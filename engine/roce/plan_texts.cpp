@@ -94,9 +94,4 @@ std::span<const sys::KeyedText> planTexts()
     return kTexts;
 }
 
-std::string renderPlanText(std::string_view key, const Json &args)
-{
-    return sys::renderText(kTexts, key, args);
-}
-
 } // namespace halolink::roce

@@ -5,16 +5,11 @@
 // ({"key", "args"}). docs/roce-config.md.
 
 #include <span>
-#include <string>
-#include <string_view>
 
 #include "sys/keyed_text.h"
 
 namespace halolink::roce {
 
 std::span<const sys::KeyedText> planTexts();
-
-// sys::renderText over planTexts().
-std::string renderPlanText(std::string_view key, const Json &args);
 
 } // namespace halolink::roce

@@ -38,7 +38,7 @@ Json check(const char *id, const char *status, const Json &subject, const Json &
                 {"subject", subject},
                 {"expected", expected},
                 {"actual", actual},
-                {"detail", renderVerifyText(detailKey, args)},
+                {"detail", sys::renderText(verifyTexts(), detailKey, args)},
                 {"detail_key", detailKey},
                 {"detail_args", args}};
 }

@@ -82,9 +82,4 @@ std::span<const sys::KeyedText> verifyTexts()
     return kTexts;
 }
 
-std::string renderVerifyText(std::string_view key, const Json &args)
-{
-    return sys::renderText(kTexts, key, args);
-}
-
 } // namespace halolink::roce
