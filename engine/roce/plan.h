@@ -8,40 +8,11 @@
 #include <string>
 #include <vector>
 
+#include "roce/spec.h"
 #include "sys/json_out.h"
 #include "sys/root.h"
 
 namespace halolink::roce {
-
-struct QosSpec {
-    bool enabled = true;
-    int pfcPriority = 3;
-    int dscp = 26;
-    int tos = 104; // DSCP x 4 (+2 with ECN-capable transport)
-    bool ecn = true;
-};
-
-struct Spec {
-    std::string interface;              // data-plane netdev
-    std::string address;                // "192.168.100.1/30"
-    std::vector<std::string> peers;     // peers' data-plane IPv4 addresses
-    std::optional<int> mtu;             // default 9000
-    std::string rdmaMode = "roce";      // roce | keep
-    std::optional<std::string> backend; // ice | mlx5 | rxe; default from the driver
-    std::string rxeDevice = "rxe0";     // rxe backend: the device to create
-    QosSpec qos;
-    bool persist = false;
-};
-
-// Parses and validates a spec document; throws sys::EngineError
-// {"invalid_spec", "<field>: <what is wrong>"} on the first problem.
-Spec parseSpec(const Json &doc);
-// The spec file's JSON; throws sys::EngineError {"bad_spec_file"} when it
-// cannot be read and {"invalid_spec"} when it is not JSON.
-Json readSpecFile(const std::string &path);
-// The folder `--root` names ("/" without it, or when it is "/" itself);
-// throws sys::EngineError {"bad_root"} when it is not a folder.
-std::string rootDirOption(const std::optional<std::string> &option);
 
 // The backend for the spec on a NIC with this driver: the spec's, else
 // ice -> ice, mlx5_core -> mlx5, any other -> rxe.

@@ -1,0 +1,31 @@
+#pragma once
+// A backend is what HaloLink knows of one NIC family: which driver it is for
+// and the steps that configure RoCE v2 on it. One file per backend
+// (backend_<name>.cpp), each with the parsers of the tools it reads; the
+// list of backends is backend.cpp. Adding a NIC family is adding a file.
+
+#include <string>
+#include <vector>
+
+#include "roce/plan_builder.h"
+
+namespace halolink::roce {
+
+struct Backend {
+    const char *name;   // the spec's `backend`: "ice", "mlx5", "rxe"
+    const char *driver; // the netdev driver it is chosen for ("" for none)
+    // Adds every step of this backend, the data-plane netdev's included.
+    void (*plan)(PlanBuilder &b);
+    // Adds the boot-time module configuration (persist: true), if any.
+    void (*persistModules)(PlanBuilder &b);
+};
+
+const std::vector<const Backend *> &backends();
+// nullptr for a name no backend has.
+const Backend *findBackend(const std::string &name);
+
+const Backend &iceBackend();
+const Backend &mlx5Backend();
+const Backend &rxeBackend();
+
+} // namespace halolink::roce
