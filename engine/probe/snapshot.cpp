@@ -170,6 +170,8 @@ Json writeSnapshot(const std::string &outDir)
         writeFile(outDir + "/cmd/" + key + ".out", res.out);
         if (res.exitCode != 0)
             writeFile(outDir + "/cmd/" + key + ".rc", std::to_string(res.exitCode) + "\n");
+        if (!res.err.empty())
+            writeFile(outDir + "/cmd/" + key + ".err", res.err);
     }
 
     Json manifest;

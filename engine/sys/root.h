@@ -20,6 +20,7 @@ struct CommandResult {
     int exitCode = -1;
     bool timedOut = false;
     std::string out;
+    std::string err; // stderr (its last 64 KiB); in replay cmd/<key>.err
     bool ok() const { return found && exitCode == 0 && !timedOut; }
 };
 
