@@ -266,23 +266,6 @@ std::string addressOnly(const std::string &cidr)
     return cidr.substr(0, cidr.find('/'));
 }
 
-// ibv_devinfo -v: the active_mtu of one port.
-std::optional<long long> activeMtuFromDevinfo(const std::string &text, int port)
-{
-    int current = -1;
-    for (auto &line : sys::lines(text)) {
-        std::string t = sys::trim(line);
-        if (sys::startsWith(t, "port:")) {
-            current = static_cast<int>(sys::parseInt(t.substr(5)).value_or(-1));
-        } else if (current == port && sys::startsWith(t, "active_mtu:")) {
-            auto tokens = sys::splitWhitespace(t.substr(11));
-            if (!tokens.empty())
-                return sys::parseInt(tokens[0]);
-        }
-    }
-    return std::nullopt;
-}
-
 std::optional<long long> activeMtuLive(const std::string &device, int port)
 {
     const auto &verbs = rdma::Verbs::get();
@@ -320,34 +303,12 @@ Json devlinkParams(const Root &root, const std::string &pci, Notes &notes)
                   res.timedOut ? "timed out" : "exit code " + std::to_string(res.exitCode));
         return nullptr;
     }
-    auto doc = Json::parse(res.out, nullptr, false);
-    if (!doc.is_object() || !doc.contains("param") || !doc["param"].is_object()) {
+    auto params = parseDevlinkRdmaParams(res.out, pci);
+    if (!params) {
         notes.add("cmd:devlink -j dev param show", "output is not the expected JSON");
         return nullptr;
     }
-    const std::string key = "pci/" + pci;
-    if (!doc["param"].contains(key) || !doc["param"][key].is_array())
-        return nullptr;
-    Json out = Json::object();
-    for (auto &param : doc["param"][key]) {
-        if (!param.is_object() || !param.contains("name") || !param["name"].is_string())
-            continue;
-        std::string name = param["name"].get<std::string>();
-        if (name != "enable_roce" && name != "enable_iwarp")
-            continue;
-        Json value = nullptr;
-        if (param.contains("values") && param["values"].is_array()) {
-            for (auto &v : param["values"]) {
-                if (!v.is_object() || !v.contains("value"))
-                    continue;
-                // The runtime value is what the driver uses now.
-                if (value.is_null() || (v.contains("cmode") && v["cmode"] == "runtime"))
-                    value = v["value"];
-            }
-        }
-        out[name] = value;
-    }
-    return out.empty() ? Json(nullptr) : out;
+    return params->empty() ? Json(nullptr) : *params;
 }
 
 std::vector<int> numericNames(const std::vector<std::string> &names)
@@ -366,6 +327,79 @@ bool isIpv4Mapped(const std::string &gid)
 }
 
 } // namespace
+
+std::optional<Json> parseDevlinkParams(const std::string &text)
+{
+    auto doc = Json::parse(text, nullptr, false);
+    if (!doc.is_object() || !doc.contains("param") || !doc["param"].is_object())
+        return std::nullopt;
+    Json out = Json::object();
+    for (auto it = doc["param"].begin(); it != doc["param"].end(); ++it) {
+        if (!it.value().is_array())
+            return std::nullopt;
+        Json params = Json::object();
+        for (const auto &param : it.value()) {
+            if (!param.is_object() || !param.contains("name") || !param["name"].is_string())
+                continue;
+            Json values = Json::object();
+            if (param.contains("values") && param["values"].is_array())
+                for (const auto &v : param["values"])
+                    if (v.is_object() && v.contains("cmode") && v["cmode"].is_string() && v.contains("value"))
+                        values[v["cmode"].get<std::string>()] = v["value"];
+            params[param["name"].get<std::string>()] = values;
+        }
+        out[it.key()] = params;
+    }
+    return out;
+}
+
+std::optional<Json> parseDevlinkRdmaParams(const std::string &text, const std::string &pci)
+{
+    auto all = parseDevlinkParams(text);
+    if (!all)
+        return std::nullopt;
+    Json out = Json::object();
+    const std::string key = "pci/" + pci;
+    if (!all->contains(key))
+        return out;
+    for (const char *name : {"enable_roce", "enable_iwarp"}) {
+        if (!(*all)[key].contains(name))
+            continue;
+        const Json &values = (*all)[key][name];
+        // The runtime value is what the driver uses now.
+        if (values.contains("runtime"))
+            out[name] = values["runtime"];
+        else if (!values.empty())
+            out[name] = values.begin().value();
+        else
+            out[name] = nullptr;
+    }
+    return out;
+}
+
+std::optional<long long> activeMtuFromDevinfo(const std::string &text, int port)
+{
+    int current = -1;
+    for (auto &line : sys::lines(text)) {
+        std::string t = sys::trim(line);
+        if (sys::startsWith(t, "port:")) {
+            current = static_cast<int>(sys::parseInt(t.substr(5)).value_or(-1));
+        } else if (current == port && sys::startsWith(t, "active_mtu:")) {
+            auto tokens = sys::splitWhitespace(t.substr(11));
+            if (!tokens.empty())
+                return sys::parseInt(tokens[0]);
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> firmwareFromEthtoolInfo(const std::string &text)
+{
+    auto firmware = sys::fieldValue(text, "firmware-version", ':');
+    if (firmware && (firmware->empty() || *firmware == "N/A"))
+        firmware.reset();
+    return firmware;
+}
 
 std::string gfxTargetName(long long version)
 {
@@ -394,10 +428,6 @@ std::optional<std::string> gidText(const std::string &sysfsGid)
     return std::string(text);
 }
 
-namespace {
-
-// `ip -j addr show` -> netdev and its "a.b.c.d/len" addresses; nullopt when
-// the text is not the JSON iproute2 prints.
 std::optional<std::vector<std::pair<std::string, std::vector<std::string>>>> parseIpAddr(const std::string &text)
 {
     auto doc = Json::parse(text, nullptr, false);
@@ -420,8 +450,6 @@ std::optional<std::vector<std::pair<std::string, std::vector<std::string>>>> par
     }
     return out;
 }
-
-} // namespace
 
 std::vector<std::pair<std::string, std::vector<std::string>>> ipv4Addresses(const Root &root)
 {
@@ -633,9 +661,7 @@ Json probe(const Root &root)
         std::optional<std::string> firmware;
         auto eth = root.run({"ethtool", "-i", nd});
         if (eth.ok()) {
-            firmware = sys::fieldValue(eth.out, "firmware-version", ':');
-            if (firmware && (firmware->empty() || *firmware == "N/A"))
-                firmware.reset();
+            firmware = firmwareFromEthtoolInfo(eth.out);
         } else if (eth.found) {
             notes.add("cmd:ethtool -i " + nd, eth.timedOut ? "timed out" : "exit code " + std::to_string(eth.exitCode));
         }

@@ -40,7 +40,26 @@ struct Libraries {
     std::optional<bool> rocmSmi;
 };
 
-// IPv4 addresses ("a.b.c.d/len") per netdev, from `ip -j addr show`.
+// `ip -j addr show` -> each netdev and its IPv4 "a.b.c.d/len" addresses;
+// nullopt when the text is not the JSON iproute2 prints.
+std::optional<std::vector<std::pair<std::string, std::vector<std::string>>>> parseIpAddr(const std::string &text);
+// `devlink -j dev param show`: {"<handle>": {"<param>": {"<cmode>": value}}}
+// for every device and parameter listed; nullopt when the text is not the
+// JSON devlink prints (tests/fixtures/tool-output/devlink/).
+std::optional<Json> parseDevlinkParams(const std::string &text);
+// `devlink -j dev param show`: {"enable_roce": bool|null, "enable_iwarp":
+// bool|null} of one PCI function (its runtime values; only the parameters
+// it lists, so {} when it has neither or is not listed); nullopt when the
+// text is not the JSON devlink prints.
+std::optional<Json> parseDevlinkRdmaParams(const std::string &text, const std::string &pci);
+
+// `ibv_devinfo -v -d DEV`: the active_mtu (bytes) of one port.
+std::optional<long long> activeMtuFromDevinfo(const std::string &text, int port);
+// `ethtool -i IF`: the firmware-version, nullopt when empty or "N/A".
+std::optional<std::string> firmwareFromEthtoolInfo(const std::string &text);
+
+// IPv4 addresses ("a.b.c.d/len") per netdev, from `ip -j addr show` (none
+// when it fails).
 std::vector<std::pair<std::string, std::vector<std::string>>> ipv4Addresses(const sys::Root &root);
 
 // Every RDMA device port with its GID table and the RoCE v2 IPv4 GID index

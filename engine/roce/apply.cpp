@@ -6,6 +6,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -13,7 +14,10 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "probe/probe.h"
 #include "roce/plan_texts.h"
+#include "roce/step_kinds.h"
+#include "sys/text.h"
 #include "sys/cli.h"
 #include "sys/root.h"
 
@@ -169,11 +173,23 @@ FileBackup backupFile(const std::string &path)
     return b;
 }
 
-// Undoes one step: restores its files, then runs its undo commands. Returns
-// the problems (empty on success).
+// Undoes one step in the reverse of how it was done: a step writes its
+// files, then runs its commands; its undo commands run first (so that, for
+// one, `systemctl disable` still finds the unit file), then its files are
+// restored. Returns the problems (empty on success).
 std::vector<std::string> undoStep(const Step &step, const StepRecord &record)
 {
     std::vector<std::string> problems;
+    const sys::Root live("/");
+    for (const auto &argv : record.undo) {
+        auto r = live.run(argv, kStepTimeoutMs);
+        if (!r.ok()) {
+            std::string what = !r.found ? "not found" : r.timedOut ? "timed out" : "exited " + std::to_string(r.exitCode);
+            const std::string said = sys::trim(r.err).empty() ? sys::trim(r.out) : sys::trim(r.err);
+            problems.push_back("step " + step.id + ": undo `" + joinArgv(argv) + "` " + what +
+                               (said.empty() ? "" : ": " + tail(said, 500)));
+        }
+    }
     for (const auto &b : record.backups) {
         std::string error;
         if (b.existed) {
@@ -183,21 +199,12 @@ std::vector<std::string> undoStep(const Step &step, const StepRecord &record)
             problems.push_back("step " + step.id + ": remove " + b.path + ": " + std::strerror(errno));
         }
     }
-    const sys::Root live("/");
-    for (const auto &argv : record.undo) {
-        auto r = live.run(argv, kStepTimeoutMs);
-        if (!r.ok()) {
-            std::string what = !r.found ? "not found" : r.timedOut ? "timed out" : "exited " + std::to_string(r.exitCode);
-            problems.push_back("step " + step.id + ": undo `" + joinArgv(argv) + "` " + what +
-                               (r.out.empty() ? "" : ": " + tail(r.out, 500)));
-        }
-    }
     return problems;
 }
 
 // Undoes applied (and interrupted) steps in reverse order, continuing past
 // failures; the journal is saved after each step. Returns the problems.
-std::vector<std::string> undoAll(Journal &journal, const std::string &journalPath)
+std::vector<std::string> undoAll(Journal &journal, const std::function<void()> &save)
 {
     std::vector<std::string> all;
     for (size_t k = journal.steps.size(); k-- > 0;) {
@@ -214,9 +221,14 @@ std::vector<std::string> undoAll(Journal &journal, const std::string &journalPat
                          {"index", k},
                          {"total", journal.steps.size()}});
         all.insert(all.end(), problems.begin(), problems.end());
-        saveJournal(journalPath, journal);
+        save();
     }
     return all;
+}
+
+std::vector<std::string> undoAll(Journal &journal, const std::string &journalPath)
+{
+    return undoAll(journal, [&] { saveJournal(journalPath, journal); });
 }
 
 bool rootRequiredAndMissing()
@@ -258,6 +270,26 @@ Journal requireJournal(const std::string &journalPath)
     return *j;
 }
 
+// After a change that did not stay (failed, or rolled back unconfirmed): the
+// journal is the confirmed one it came on top of again, when it was undone
+// cleanly.
+void restorePrevious(const Journal &journal, const std::string &journalPath, const std::vector<std::string> &problems)
+{
+    if (journal.previous.is_null() || !problems.empty())
+        return;
+    Journal previous = journalFromJson(journal.previous);
+    saveJournal(journalPath, previous);
+}
+
+// Some step of the journal, or of one it came on top of, is applied.
+bool anyApplied(const Journal &journal)
+{
+    for (const auto &r : journal.steps)
+        if (r.state == "applied" || r.state == "running")
+            return true;
+    return !journal.previous.is_null() && anyApplied(journalFromJson(journal.previous));
+}
+
 } // namespace
 
 int applyPlan(const Plan &plan, int confirmWithinS, const std::string &journalPathIn)
@@ -290,6 +322,11 @@ int applyPlan(const Plan &plan, int confirmWithinS, const std::string &journalPa
     journal.applyPid = static_cast<int>(::getpid());
     journal.plan = plan;
     journal.steps.resize(plan.steps.size());
+    // On top of a confirmed change: kept, so that rolling this one back
+    // (unconfirmed) gives the node back to it, and rolling back after both
+    // are confirmed undoes both.
+    if (auto old = loadJournal(journalPath); old && old->state == "confirmed")
+        journal.previous = journalJson(*old);
     saveJournal(journalPath, journal); // before anything changes
 
     journal.watchdogPid = startWatchdog(journalPath);
@@ -298,54 +335,77 @@ int applyPlan(const Plan &plan, int confirmWithinS, const std::string &journalPa
     const sys::Root live("/");
     const size_t total = plan.steps.size();
     for (size_t i = 0; i < total; ++i) {
-        const Step &step = plan.steps[i];
+        Step &step = journal.plan.steps[i];
         StepRecord &rec = journal.steps[i];
-        if (step.alreadyDone) {
+        std::string failure;
+        std::string failureKey; // plan_texts.cpp: apply.step_failed_<failureKey>[_rollback_problems]
+        Json failureArgs = {{"step", step.id}};
+        Json detail;
+        // The step again from the live node, just before it runs: what the
+        // earlier steps changed, the device an earlier step re-created, the
+        // state the planner could not read.
+        if (!step.kind.empty()) {
+            try {
+                redescribeStep(step, live, Moment::Apply);
+            } catch (const EngineError &e) {
+                step.state = StepState::Unknown;
+                step.unknownReason = e.message;
+            }
+            saveJournal(journalPath, journal);
+        }
+        if (step.done()) {
             rec.state = "skipped";
             saveJournal(journalPath, journal);
             sys::printEvent({{"event", "step"}, {"id", step.id}, {"status", "skipped"}, {"index", i}, {"total", total}});
             continue;
         }
-        // The undo, from the state just before the step runs.
-        rec.undo = step.undo;
-        rec.backups.clear();
-        for (const auto &f : step.files)
-            rec.backups.push_back(backupFile(f.path));
-        for (const auto &p : step.undoFiles) {
-            bool have = false;
-            for (const auto &b : rec.backups)
-                have = have || b.path == p;
-            if (!have)
-                rec.backups.push_back(backupFile(p));
-        }
-        rec.state = "running";
-        saveJournal(journalPath, journal);
-
         bool partial = false;
-        std::string failure;
-        std::string failureKey; // plan_texts.cpp: apply.step_failed_<failureKey>[_rollback_problems]
-        Json failureArgs = {{"step", step.id}};
-        Json detail;
-        for (const auto &f : step.files) {
-            std::string error;
-            if (!writeFileAtomic(f.path, f.content, f.mode, &error)) {
-                failure = "writing " + f.path + ": " + error;
-                failureKey = "write";
-                failureArgs["file"] = f.path;
-                failureArgs["error"] = error;
-                detail = {{"file", f.path}};
-                break;
+        if (step.state == StepState::Unknown) {
+            // Nothing runs that could not be undone exactly.
+            failure = "its state cannot be read: " + step.unknownReason;
+            failureKey = "unknown";
+            failureArgs["reason"] = step.unknownReason;
+            detail = {{"unknown_reason", step.unknownReason}};
+        } else {
+            // The undo, from the state just read.
+            rec.undo = step.undo;
+            rec.backups.clear();
+            for (const auto &f : step.files)
+                rec.backups.push_back(backupFile(f.path));
+            for (const auto &p : step.undoFiles) {
+                bool have = false;
+                for (const auto &b : rec.backups)
+                    have = have || b.path == p;
+                if (!have)
+                    rec.backups.push_back(backupFile(p));
             }
-            partial = true;
-        }
-        if (failure.empty())
-            for (const auto &argv : step.commands) {
-                auto r = live.run(argv, kStepTimeoutMs);
-                if (!r.ok()) {
+            rec.state = "running";
+            saveJournal(journalPath, journal);
+
+            for (const auto &f : step.files) {
+                std::string error;
+                if (!writeFileAtomic(f.path, f.content, f.mode, &error)) {
+                    failure = "writing " + f.path + ": " + error;
+                    failureKey = "write";
+                    failureArgs["file"] = f.path;
+                    failureArgs["error"] = error;
+                    detail = {{"file", f.path}};
+                    break;
+                }
+                partial = true;
+            }
+            if (failure.empty())
+                for (const auto &argv : step.commands) {
+                    auto r = live.run(argv, kStepTimeoutMs);
+                    if (r.ok()) {
+                        partial = true;
+                        continue;
+                    }
                     std::string what = !r.found     ? "was not found"
                                        : r.timedOut ? "timed out after " + std::to_string(kStepTimeoutMs / 1000) + " s"
                                                     : "exited " + std::to_string(r.exitCode);
-                    failure = "`" + joinArgv(argv) + "` " + what;
+                    const std::string err = tail(sys::trim(r.err), 1000);
+                    failure = "`" + joinArgv(argv) + "` " + what + (err.empty() ? "" : ": " + err);
                     failureArgs["command"] = joinArgv(argv);
                     if (!r.found) {
                         failureKey = "not_found";
@@ -353,14 +413,59 @@ int applyPlan(const Plan &plan, int confirmWithinS, const std::string &journalPa
                         failureKey = "timeout";
                         failureArgs["seconds"] = kStepTimeoutMs / 1000;
                     } else {
-                        failureKey = "exit";
+                        failureKey = err.empty() ? "exit" : "exit_stderr";
                         failureArgs["exit_code"] = r.exitCode;
+                        if (!err.empty())
+                            failureArgs["stderr"] = err;
                     }
-                    detail = {{"command", argv}, {"exit_code", r.exitCode}, {"output", tail(r.out)}};
+                    detail = {{"command", argv}, {"exit_code", r.exitCode}, {"output", tail(r.out)}, {"stderr", err}};
                     break;
                 }
+            // Some drivers answer a change with a status dcb reports as an
+            // error although the change took effect (ice returns positive
+            // values on paths without a reset): when the step's own check
+            // now finds it done, it is applied.
+            if (!failure.empty() && failureKey != "write" && !step.kind.empty()) {
+                Step again = step;
+                try {
+                    redescribeStep(again, live, Moment::Plan);
+                } catch (const EngineError &) {
+                    again.state = StepState::Unknown;
+                }
+                if (again.done()) {
+                    sys::printEvent({{"event", "note"},
+                                     {"id", step.id},
+                                     {"message", "reported " + failure + ", but the state it sets is now there"}});
+                    failure.clear();
+                }
+            }
+        }
+
+        // The step's own check after it ran: some tools report success for a
+        // change the driver refused (dcb of iproute2 6.1 ignores write
+        // errors, tests/fixtures/tool-output/dcb/), some drivers accept and
+        // ignore a setting (e1000e with pause autonegotiation).
+        if (failure.empty() && !step.kind.empty() && step.state == StepState::Todo) {
+            Step after = step;
+            for (int attempt = 0; attempt < 3; ++attempt) {
+                try {
+                    redescribeStep(after, live, Moment::Plan);
+                } catch (const EngineError &) {
+                    after.state = StepState::Unknown;
+                }
+                if (after.done())
+                    break;
+                std::this_thread::sleep_for(std::chrono::milliseconds(500));
+            }
+            if (!after.done()) {
+                failure = "it ran, but " + after.check + " is still not so" +
+                          (after.state == StepState::Unknown ? " (" + after.unknownReason + ")" : "");
+                failureKey = "no_effect";
+                failureArgs["check"] = after.check;
+                detail = {{"check", after.check}};
                 partial = true;
             }
+        }
 
         if (failure.empty()) {
             rec.state = "applied";
@@ -382,10 +487,11 @@ int applyPlan(const Plan &plan, int confirmWithinS, const std::string &journalPa
         journal.errors = problems;
         saveJournal(journalPath, journal);
         stopWatchdog(journal.watchdogPid, journalPath);
+        restorePrevious(journal, journalPath, problems);
 
         const std::string key =
             "apply.step_failed_" + failureKey + (problems.empty() ? "" : "_rollback_problems");
-        Json error{{"code", "step_failed"},
+        Json error{{"code", failureKey == "unknown" ? "state_unknown" : "step_failed"},
                    {"message", sys::renderText(planTexts(), key, failureArgs)},
                    {"message_key", key},
                    {"message_args", failureArgs},
@@ -395,19 +501,28 @@ int applyPlan(const Plan &plan, int confirmWithinS, const std::string &journalPa
         sys::printJson({{"error", error}, {"state", "failed"}, {"rolled_back", problems.empty()},
                         {"rollback_errors", problems}, {"journal", journalPath}},
                        false);
-        std::fprintf(stderr, "halolink-engine: step_failed: %s\n", error["message"].get<std::string>().c_str());
+        std::fprintf(stderr, "halolink-engine: %s: %s\n", error["code"].get<std::string>().c_str(),
+                     error["message"].get<std::string>().c_str());
         return 1;
     }
 
     journal.state = "awaiting_confirm";
     journal.deadline = nowEpoch() + confirmWithinS;
     saveJournal(journalPath, journal);
-    sys::printJson({{"state", "awaiting_confirm"},
-                    {"deadline", journal.deadline},
-                    {"confirm_within", confirmWithinS},
-                    {"journal", journalPath},
-                    {"watchdog_pid", journal.watchdogPid}},
-                   false);
+    Json done{{"state", "awaiting_confirm"},
+              {"deadline", journal.deadline},
+              {"confirm_within", confirmWithinS},
+              {"journal", journalPath},
+              {"watchdog_pid", journal.watchdogPid}};
+    // The RDMA device on the interface now: after a step that re-created it
+    // (the E810's switch to RoCE v2) it may have another name than the plan's.
+    Json device = nullptr;
+    for (const auto &p : probe::rdmaPorts(live))
+        if (p.netdev && *p.netdev == plan.spec.interface && device.is_null())
+            device = p.device;
+    done["rdma_device"] = device;
+    done["rdma_device_before"] = plan.device ? Json(*plan.device) : Json(nullptr);
+    sys::printJson(done, false);
     return 0;
 }
 
@@ -447,20 +562,45 @@ int rollbackJournal(const std::string &journalPathIn, const std::string &reason,
         if (nowEpoch() < journal.deadline)
             return 2;
     } else {
-        bool any = false;
-        for (const auto &r : journal.steps)
-            any = any || r.state == "applied" || r.state == "running";
-        if (!any && journal.state != "applying" && journal.state != "awaiting_confirm")
+        if (!anyApplied(journal) && journal.state != "applying" && journal.state != "awaiting_confirm")
             throw EngineError{"nothing_to_roll_back", "no applied step to undo: the journal's state is " +
                                                           journal.state};
     }
     std::signal(SIGTERM, SIG_IGN); // finish the rollback once started
+    const bool wasConfirmed = journal.state == "confirmed";
     auto problems = undoAll(journal, journalPath);
     journal.state = problems.empty() ? "rolled_back" : "failed";
     journal.reason = reason;
     journal.errors = problems;
     saveJournal(journalPath, journal);
     stopWatchdog(journal.watchdogPid, journalPath);
+    if (!wasConfirmed) {
+        // An unconfirmed change on top of a confirmed one: the node is back
+        // to that one, and so is the journal.
+        restorePrevious(journal, journalPath, problems);
+    } else {
+        // Confirmed: every change HaloLink made, newest first.
+        // The progress is saved in the outer journal after every step.
+        std::vector<Journal> chain{journal};
+        while (!chain.back().previous.is_null())
+            chain.push_back(journalFromJson(chain.back().previous));
+        auto saveChain = [&] {
+            for (size_t k = chain.size() - 1; k > 0; --k)
+                chain[k - 1].previous = journalJson(chain[k]);
+            saveJournal(journalPath, chain.front());
+        };
+        for (size_t k = 1; k < chain.size() && problems.empty(); ++k) {
+            auto more = undoAll(chain[k], saveChain);
+            problems.insert(problems.end(), more.begin(), more.end());
+            chain[k].state = problems.empty() ? "rolled_back" : "failed";
+            chain[k].reason = reason;
+            chain[k].errors = more;
+            chain.front().state = chain[k].state;
+            chain.front().errors = problems;
+            saveChain();
+        }
+        journal = chain.front();
+    }
     Json doc{{"state", journal.state}, {"reason", reason}, {"errors", problems}, {"journal", journalPath}};
     if (!problems.empty()) {
         const Json args = {{"count", problems.size()}, {"first", problems.front()}};

@@ -4,7 +4,7 @@ namespace halolink::roce {
 
 const std::vector<const Backend *> &backends()
 {
-    static const std::vector<const Backend *> all = {&iceBackend(), &mlx5Backend(), &rxeBackend()};
+    static const std::vector<const Backend *> all = {&iceBackend(), &mlx5Backend(), &rxeBackend(), &genericBackend()};
     return all;
 }
 

@@ -115,6 +115,7 @@ Json executablePlanJson(const Plan &plan)
     doc["interface"] = plan.spec.interface;
     doc["backend"] = plan.backend;
     doc["device"] = plan.device ? Json(*plan.device) : Json(nullptr);
+    doc["device_recreated"] = plan.deviceRecreated;
     Json steps = Json::array();
     for (const auto &s : plan.steps) {
         Json files = Json::array();
@@ -124,10 +125,10 @@ Json executablePlanJson(const Plan &plan)
                          {"why", s.why},
                          {"commands", argvsJson(s.commands)},
                          {"files", files},
-                         {"check", s.check},
-                         {"already_done", s.alreadyDone},
-                         {"undo", argvsJson(s.undo)},
-                         {"undo_files", s.undoFiles}});
+                         {"check", s.check}});
+        writeStepState(steps.back(), s);
+        steps.back()["undo"] = argvsJson(s.undo);
+        steps.back()["undo_files"] = s.undoFiles;
         if (!s.whyKey.empty()) {
             steps.back()["why_key"] = s.whyKey;
             steps.back()["why_args"] = s.whyArgs;
@@ -149,6 +150,7 @@ Plan executablePlanFromJson(const Json &doc)
     plan.backend = doc.value("backend", std::string());
     if (doc.contains("device") && doc["device"].is_string())
         plan.device = doc["device"].get<std::string>();
+    plan.deviceRecreated = doc.value("device_recreated", false);
     readWarnings(doc, plan);
     for (const auto &js : doc["steps"]) {
         if (!js.is_object() || !js.contains("id") || !js["id"].is_string())
@@ -158,7 +160,7 @@ Plan executablePlanFromJson(const Json &doc)
         s.why = js.value("why", std::string());
         readWhyKey(js, s);
         s.check = js.value("check", std::string());
-        s.alreadyDone = js.value("already_done", false);
+        readStepState(js, s);
         s.commands = argvsFrom(js.value("commands", Json()), "commands");
         s.undo = argvsFrom(js.value("undo", Json()), "undo");
         if (js.contains("files") && js["files"].is_array())
@@ -217,6 +219,8 @@ Json journalJson(const Journal &j)
     }
     doc["steps"] = steps;
     doc["errors"] = j.errors;
+    if (!j.previous.is_null())
+        doc["previous"] = j.previous;
     return doc;
 }
 
@@ -256,6 +260,10 @@ Journal journalFromJson(const Json &doc)
         for (const auto &e : doc.value("errors", Json::array()))
             if (e.is_string())
                 j.errors.push_back(e.get<std::string>());
+        if (doc.contains("previous") && doc["previous"].is_object()) {
+            (void)journalFromJson(doc["previous"]); // well-formed, or bad_journal now rather than mid-rollback
+            j.previous = doc["previous"];
+        }
     } catch (const EngineError &e) {
         throw EngineError{"bad_journal", e.message};
     } catch (const std::exception &e) {

@@ -46,6 +46,10 @@ struct Journal {
     Plan plan;
     std::vector<StepRecord> steps; // one per plan step
     std::vector<std::string> errors;
+    // The confirmed journal this apply came on top of (null for none): a
+    // rollback of this change before it is confirmed gives the node back to
+    // that one; a rollback after undoes both, newest first.
+    Json previous;
 };
 
 // The executable part of a plan (the halolink.roce-plan/1 step fields:

@@ -9,6 +9,7 @@
 #include "probe/probe.h"
 #include "roce/backend.h"
 #include "roce/ipv4.h"
+#include "roce/network_steps.h"
 #include "roce/persist.h"
 #include "roce/plan_texts.h"
 
@@ -29,14 +30,21 @@ void Plan::warn(const std::string &key, Json args)
     warningKeys.push_back({{"key", key}, {"args", std::move(args)}});
 }
 
-std::string backendFor(const Spec &spec, const std::string &driver)
+std::string backendFor(const Spec &spec, const std::string &driver, bool hardwareRdma)
 {
     if (spec.backend)
         return *spec.backend;
     for (const Backend *b : backends())
         if (*b->driver && driver == b->driver)
             return b->name;
-    return rxeBackend().name;
+    return hardwareRdma ? genericBackend().name : rxeBackend().name;
+}
+
+bool isHardwareRdmaDevice(const sys::Root &root, const std::string &device)
+{
+    // Soft-RoCE and soft-iWARP devices name their netdev in `parent`.
+    return !device.empty() && root.isDir("sys/class/infiniband/" + device) &&
+           !root.exists("sys/class/infiniband/" + device + "/parent");
 }
 
 Plan makePlan(const Spec &spec, const sys::Root &root)
@@ -78,21 +86,12 @@ Plan makePlan(const Spec &spec, const sys::Root &root)
 
     // The largest MTU the device takes, when `ip -d` says.
     int mtu = spec.mtu.value_or(9000);
-    if (auto r = root.run({"ip", "-j", "-d", "link", "show", "dev", spec.interface}); r.ok()) {
-        auto j = Json::parse(r.out, nullptr, false);
-        if (j.is_array() && !j.empty() && j[0].is_object() && j[0].contains("max_mtu") &&
-            j[0]["max_mtu"].is_number_integer() && mtu > j[0]["max_mtu"].get<int>())
-            invalid("mtu", std::to_string(mtu) + " is above " + spec.interface + "'s max_mtu " +
-                               std::to_string(j[0]["max_mtu"].get<int>()));
-    }
+    if (auto r = root.run({"ip", "-j", "-d", "link", "show", "dev", spec.interface}); r.ok())
+        if (auto max = parseLinkMaxMtu(r.out); max && mtu > *max)
+            invalid("mtu", std::to_string(mtu) + " is above " + spec.interface + "'s max_mtu " + std::to_string(*max));
 
     std::string driver = nic->contains("driver") && (*nic)["driver"].is_string() ? (*nic)["driver"].get<std::string>()
                                                                                  : "";
-    plan.backend = backendFor(spec, driver);
-    const Backend *backend = findBackend(plan.backend);
-    if (!backend)
-        invalid("backend", "no backend \"" + plan.backend + "\"");
-
     // The RDMA port on this netdev, if any.
     const Json *port = nullptr;
     for (auto &p : doc["rdma"])
@@ -102,11 +101,33 @@ Plan makePlan(const Spec &spec, const sys::Root &root)
         }
     if (port)
         plan.device = port->value("device", "");
+    const std::string device = plan.device.value_or("");
+    const bool hardware = isHardwareRdmaDevice(root, device);
+
+    plan.backend = backendFor(spec, driver, hardware);
+    if (hardware && plan.backend == rxeBackend().name)
+        invalid("backend", "rxe was asked for, but " + spec.interface + " has the hardware RDMA device " + device +
+                               " (driver " + (driver.empty() ? std::string("unknown") : driver) +
+                               "): Soft-RoCE is never put on a port with a hardware RDMA device; leave backend "
+                               "null to use that device");
+    if (plan.backend == genericBackend().name && !spec.backend && spec.qos.enabled)
+        throw sys::EngineError{
+            "no_backend",
+            spec.interface + " has the hardware RDMA device " + device + " (driver " +
+                (driver.empty() ? std::string("unknown") : driver) +
+                "), for which HaloLink has no configuration backend, and it will not put Soft-RoCE on it. Set its "
+                "RDMA mode, PFC and DSCP with the vendor's tools, then set qos off (\"qos\": {\"enabled\": false}) "
+                "for HaloLink to configure the address, MTU and routes and use " +
+                device + " as it is; or choose a data-plane port without an RDMA device"};
+    const Backend *backend = findBackend(plan.backend);
+    if (!backend)
+        invalid("backend", "no backend \"" + plan.backend + "\"");
 
     PlanBuilder b{spec, root, plan, doc, *nic, port, spec.interface, driver, "", doc["host"].value("kernel", ""), mtu};
     b.pci = nic->contains("pci") && (*nic)["pci"].is_string() ? (*nic)["pci"].get<std::string>() : "";
     backend->plan(b);
-    if (plan.backend != rxeBackend().name && (!plan.device || plan.device->empty())) {
+    if (plan.backend != rxeBackend().name && plan.backend != genericBackend().name &&
+        (!plan.device || plan.device->empty())) {
         plan.device.reset();
         plan.warn("warning.no_rdma_device", {{"interface", spec.interface}});
     }

@@ -15,8 +15,11 @@
 namespace halolink::roce {
 
 // The backend for the spec on a NIC with this driver: the spec's, else
-// ice -> ice, mlx5_core -> mlx5, any other -> rxe.
-std::string backendFor(const Spec &spec, const std::string &driver);
+// ice -> ice, mlx5_core -> mlx5, a NIC with a hardware RDMA device of
+// another driver -> generic, any other -> rxe.
+std::string backendFor(const Spec &spec, const std::string &driver, bool hardwareRdma);
+// `device` is an RDMA device of the NIC itself (not Soft-RoCE or soft-iWARP).
+bool isHardwareRdmaDevice(const sys::Root &root, const std::string &device);
 
 // A file the step writes: content and mode; the undo restores what was there.
 struct FileWrite {
@@ -24,6 +27,11 @@ struct FileWrite {
     std::string content;
     int mode = 0644;
 };
+
+// What a step found on the node: already as the spec wants it, to be done,
+// or not readable (then apply reads it again just before the step and runs
+// nothing it could not undo exactly).
+enum class StepState { Todo, Done, Unknown };
 
 struct Step {
     std::string id;   // stable: "mtu", "address", "rxe_device", "roce_tos", "pfc", ...
@@ -34,15 +42,34 @@ struct Step {
     std::vector<FileWrite> files;
     // How "already done" is decided, in words (the check itself is code).
     std::string check;
-    bool alreadyDone = false;
+    StepState state = StepState::Todo;
+    std::string unknownReason;                      // with state Unknown: what could not be read, and why
     std::vector<std::vector<std::string>> undo;     // argv lists, run in order
     std::vector<std::string> undoFiles;             // files to restore/remove on undo
+    // The step's kind and its arguments (step_kinds.h): apply describes the
+    // step again from them on the live node just before it runs. Empty for a
+    // step given as it is (an older plan, a test's plan).
+    std::string kind;
+    Json kindArgs = Json::object();
+
+    bool done() const { return state == StepState::Done; }
 };
+
+const char *stateName(StepState state);
+// "todo" for anything else.
+StepState stateFromName(const std::string &name);
+// A step's already_done, state, unknown_reason and refresh {kind, args} in
+// plan JSON, and back (an older plan has only already_done).
+void writeStepState(Json &stepJson, const Step &step);
+void readStepState(const Json &stepJson, Step &step);
 
 struct Plan {
     Spec spec;
-    std::string backend;             // ice | mlx5 | rxe
+    std::string backend;             // ice | mlx5 | rxe | generic
     std::optional<std::string> device; // RDMA device (existing, or to be created)
+    // A step re-creates the RDMA device (the E810's switch to RoCE v2): the
+    // later steps find it by its PCI function when they run.
+    bool deviceRecreated = false;
     std::vector<Step> steps;
     std::vector<std::string> warnings; // English
     // One {"key", "args"} per warning (plan_texts.h), in the same order; may

@@ -1,14 +1,15 @@
 #pragma once
 // What every backend's planning shares: the node as the probe saw it, a way
-// to add steps with their texts, and the steps that are the same on every
-// backend (the data-plane netdev, rdma_cm's ToS). engine/roce/backend_*.cpp
-// add their own steps through it.
+// to add steps (their text, kind and arguments), and the steps that are the
+// same on every backend (the data-plane netdev, rdma_cm's ToS).
+// engine/roce/backend_*.cpp add their own steps through it.
 
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "roce/plan.h"
+#include "roce/step_kinds.h"
 #include "sys/root.h"
 
 namespace halolink::roce {
@@ -28,19 +29,19 @@ struct PlanBuilder {
     std::string kernel; // the running kernel's release
     int mtu = 9000;     // the target MTU
 
-    // A new step at the end of the plan, its `why` from plan_texts.cpp.
-    Step &add(std::string id, const std::string &whyKey, Json whyArgs = Json::object());
+    // A new step at the end of the plan, its `why` from plan_texts.cpp,
+    // described by its kind through the root.
+    Step &step(std::string id, const std::string &whyKey, Json whyArgs, std::string kind, Json kindArgs);
     // A command's stdout through the root, or nullopt when it failed.
     std::optional<std::string> cmdOut(const Argv &argv) const;
 
-    void mtuStep(int target);
-    void linkUp();
-    void address();
-    void routes();
     // MTU, link up, address, routes to peers outside the subnet: the same on
-    // every backend.
-    void network(int targetMtu);
-    // rdma_cm's default ToS for `device` (configfs), with the folder step.
+    // every backend (network_steps.cpp).
+    void network();
+    // rdma_cm's default ToS (rdma_cm.cpp): the configfs folder, then the
+    // value. `device` names the RDMA device as it will be when the steps
+    // run; empty: found by the netdev's PCI function at apply time (a
+    // device an earlier step re-creates).
     void roceTos(const std::string &device);
     // A step that writes one file; done when the file has exactly `content`.
     Step &fileStep(std::string id, const std::string &whyKey, const std::string &path, const std::string &content,

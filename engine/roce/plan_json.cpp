@@ -20,6 +20,52 @@ std::string modeText(int mode)
 
 } // namespace
 
+const char *stateName(StepState state)
+{
+    switch (state) {
+    case StepState::Done:
+        return "done";
+    case StepState::Unknown:
+        return "unknown";
+    case StepState::Todo:
+        break;
+    }
+    return "todo";
+}
+
+StepState stateFromName(const std::string &name)
+{
+    return name == "done" ? StepState::Done : name == "unknown" ? StepState::Unknown : StepState::Todo;
+}
+
+void writeStepState(Json &o, const Step &s)
+{
+    o["already_done"] = s.done();
+    o["state"] = stateName(s.state);
+    if (s.state == StepState::Unknown)
+        o["unknown_reason"] = s.unknownReason;
+    if (!s.kind.empty())
+        o["refresh"] = {{"kind", s.kind}, {"args", s.kindArgs}};
+}
+
+void readStepState(const Json &o, Step &s)
+{
+    // "state" since engine 0.2; an older plan has only already_done.
+    if (o.contains("state") && o["state"].is_string())
+        s.state = stateFromName(o["state"].get<std::string>());
+    else
+        s.state = o.value("already_done", false) ? StepState::Done : StepState::Todo;
+    if (o.contains("unknown_reason") && o["unknown_reason"].is_string())
+        s.unknownReason = o["unknown_reason"].get<std::string>();
+    if (o.contains("refresh") && o["refresh"].is_object() && o["refresh"].contains("kind") &&
+        o["refresh"]["kind"].is_string()) {
+        s.kind = o["refresh"]["kind"].get<std::string>();
+        s.kindArgs = o["refresh"].value("args", Json::object());
+        if (!s.kindArgs.is_object())
+            s.kindArgs = Json::object();
+    }
+}
+
 void readWhyKey(const Json &stepJson, Step &step)
 {
     if (stepJson.contains("why_key") && stepJson["why_key"].is_string() && stepJson.contains("why_args") &&
@@ -85,6 +131,7 @@ Json planJson(const Plan &plan)
     j["interface"] = plan.spec.interface;
     j["backend"] = plan.backend;
     j["device"] = plan.device ? Json(*plan.device) : Json(nullptr);
+    j["device_recreated"] = plan.deviceRecreated;
     Json steps = Json::array();
     for (auto &s : plan.steps) {
         Json o;
@@ -104,7 +151,7 @@ Json planJson(const Plan &plan)
             files.push_back({{"path", f.path}, {"content", f.content}, {"mode", modeText(f.mode)}});
         o["files"] = files;
         o["check"] = s.check;
-        o["already_done"] = s.alreadyDone;
+        writeStepState(o, s);
         o["undo"] = s.undo;
         Json undoShell = Json::array();
         for (auto &c : s.undo)
@@ -134,6 +181,7 @@ Plan planFromJson(const Json &doc)
         p.backend = doc.value("backend", "");
         if (doc.contains("device") && doc["device"].is_string())
             p.device = doc["device"].get<std::string>();
+        p.deviceRecreated = doc.value("device_recreated", false);
         for (auto &o : doc.at("steps")) {
             Step s;
             s.id = o.at("id").get<std::string>();
@@ -151,7 +199,7 @@ Plan planFromJson(const Json &doc)
                 s.files.push_back(std::move(w));
             }
             s.check = o.value("check", "");
-            s.alreadyDone = o.value("already_done", false);
+            readStepState(o, s);
             s.undo = o.value("undo", std::vector<std::vector<std::string>>{});
             s.undoFiles = o.value("undo_files", std::vector<std::string>{});
             p.steps.push_back(std::move(s));

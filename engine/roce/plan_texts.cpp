@@ -20,12 +20,22 @@ constexpr std::array kTexts{
     sys::KeyedText{"step.roce_tos_dir",
                    "rdma_cm's settings for {device} appear in configfs (with the rdma_cm module loaded) once its "
                    "folder exists"},
+    sys::KeyedText{"step.roce_tos_dir_recreated",
+                   "rdma_cm's settings for the RDMA device that the switch to RoCE v2 re-creates on {pci} appear "
+                   "in configfs once its folder exists; the device is found by that PCI function, under the name "
+                   "udev gives it, when the step runs"},
     sys::KeyedText{"step.roce_tos",
-                   "rdma_cm connections (NCCL/RCCL, MPI) take their ToS from default_roce_tos: {tos:int} = DSCP "
-                   "{dscp:int}, the class with PFC"},
+                   "connections made through rdma_cm without a ToS of their own (perftest --rdma_cm, MPI, "
+                   "rping) take default_roce_tos: {tos:int} = DSCP {dscp:int}, the class with PFC. NCCL/RCCL do "
+                   "not use rdma_cm: jobs give them the same value in NCCL_IB_TC"},
     sys::KeyedText{"step.roce_tos_ecn",
-                   "rdma_cm connections (NCCL/RCCL, MPI) take their ToS from default_roce_tos: {tos:int} = DSCP "
-                   "{dscp:int} + ECT, the class with PFC"},
+                   "connections made through rdma_cm without a ToS of their own (perftest --rdma_cm, MPI, "
+                   "rping) take default_roce_tos: {tos:int} = DSCP {dscp:int} + ECT, the class with PFC. NCCL/RCCL "
+                   "do not use rdma_cm: jobs give them the same value in NCCL_IB_TC"},
+    sys::KeyedText{"step.ets",
+                   "in DSCP mode the E810 gives traffic class 0 all the guaranteed bandwidth and RoCE's class "
+                   "{tc:int} none: class {tc:int} gets {share:int} % and class 0 the rest, so that other traffic "
+                   "cannot starve RoCE"},
     sys::KeyedText{"step.pfc",
                    "lossless priority {priority:int}: PFC pauses only RoCE's class instead of the whole link"},
     sys::KeyedText{"step.dscp_prio", "packets marked DSCP {dscp:int} go to priority {priority:int} (trust DSCP)"},
@@ -43,9 +53,17 @@ constexpr std::array kTexts{
                    "DCQCN: mark (notification point) and react (reaction point) to ECN on priority {priority:int}"},
     sys::KeyedText{"step.persist_networkmanager", "NetworkManager keeps the address and MTU across reboots"},
     sys::KeyedText{"step.persist_networkd", "systemd-networkd keeps the address and MTU across reboots"},
+    sys::KeyedText{"step.persist_netplan",
+                   "netplan keeps the address, MTU and routes across reboots (it writes the configuration of the "
+                   "network stack it renders to at boot)"},
+    sys::KeyedText{"step.persist_network_unknown",
+                   "the active network stack keeps the address and MTU across reboots (which one is read when the "
+                   "step runs)"},
     sys::KeyedText{"step.persist_rxe_module", "load rdma_rxe at boot"},
     sys::KeyedText{"step.persist_irdma_roce", "keep irdma in RoCE mode across reboots"},
-    sys::KeyedText{"step.persist_unit", "a boot-time unit re-applies the RDMA device, DCB and ToS settings"},
+    sys::KeyedText{"step.persist_unit",
+                   "at boot, after the NIC appears and before the network is configured, a unit runs a script "
+                   "that re-applies what the kernel does not keep: the Soft-RoCE device, DCB and rdma_cm's ToS"},
     // Warnings.
     sys::KeyedText{"warning.hardware_roce",
                    "{interface} ({driver}) has hardware RoCE: Soft-RoCE on it is slower and uses the CPU"},
@@ -60,6 +78,31 @@ constexpr std::array kTexts{
     sys::KeyedText{"warning.qos_off",
                    "qos.enabled is false: no PFC/DSCP/ToS changes; RoCE then relies on link flow control or nothing "
                    "(drops cost retransmissions)"},
+    sys::KeyedText{"warning.fw_lldp_persists",
+                   "turning the E810's firmware LLDP agent off on {interface} is kept by the NIC across reboots "
+                   "(without persist, PFC and the DSCP map are not: after a reboot the port has no PFC until it is "
+                   "configured again); rolling back turns the agent on again"},
+    sys::KeyedText{"warning.ice_no_dscp_mode",
+                   "kernel {kernel}: upstream ice has DSCP-based QoS from Linux 5.16 on; unless this kernel's ice "
+                   "has it backported, the DSCP map is accepted and does nothing (a newer kernel, such as Ubuntu's "
+                   "HWE kernel, has it)"},
+    sys::KeyedText{"warning.mlx5_ecn_firmware",
+                   "{interface}: this mlx5 driver has no per-priority ECN switch (only NVIDIA's MLNX_OFED driver "
+                   "has /sys/class/net/IF/ecn): DCQCN runs as the NIC's firmware sets it"},
+    sys::KeyedText{"warning.hardware_rdma_module",
+                   "{interface} ({driver}) can do RDMA in hardware through the {module} module, which is not "
+                   "loaded: Soft-RoCE is slower and uses the CPU"},
+    sys::KeyedText{"warning.generic_backend",
+                   "{interface} ({driver}) has the RDMA device {device}, for which HaloLink has no backend: only the "
+                   "address, MTU and routes are configured, and its RDMA mode, PFC and DSCP stay as they are"},
+    sys::KeyedText{"warning.no_persistence_stack",
+                   "persist: {reason}, so nothing keeps {interface}'s address and MTU across reboots"},
+    sys::KeyedText{"warning.nm_unmanaged",
+                   "NetworkManager does not manage {interface} (nmcli: unmanaged): the connection file takes effect "
+                   "only once NetworkManager manages it"},
+    sys::KeyedText{"warning.networkd_shadowed",
+                   "{file} matches {interface} and comes before HaloLink's file: systemd-networkd uses the first "
+                   "file that matches, so {interface} keeps that file's configuration after a reboot"},
     sys::KeyedText{"warning.no_rdma_device",
                    "{interface} has no RDMA device now: is the RDMA driver (irdma / mlx5_ib) loaded?"},
     // apply's errors (step_failed, rollback_incomplete): message, message_key, message_args.
@@ -67,6 +110,23 @@ constexpr std::array kTexts{
                    "step '{step}' failed: `{command}` exited {exit_code:int}; the earlier steps were rolled back"},
     sys::KeyedText{"apply.step_failed_exit_rollback_problems",
                    "step '{step}' failed: `{command}` exited {exit_code:int}; rolling back reported problems"},
+    sys::KeyedText{"apply.step_failed_exit_stderr",
+                   "step '{step}' failed: `{command}` exited {exit_code:int}: {stderr}; the earlier steps were rolled "
+                   "back"},
+    sys::KeyedText{"apply.step_failed_exit_stderr_rollback_problems",
+                   "step '{step}' failed: `{command}` exited {exit_code:int}: {stderr}; rolling back reported "
+                   "problems"},
+    sys::KeyedText{"apply.step_failed_no_effect",
+                   "step '{step}' failed: its commands ran, but afterwards this is still not so: {check}; the "
+                   "earlier steps were rolled back"},
+    sys::KeyedText{"apply.step_failed_no_effect_rollback_problems",
+                   "step '{step}' failed: its commands ran, but afterwards this is still not so: {check}; rolling "
+                   "back reported problems"},
+    sys::KeyedText{"apply.step_failed_unknown",
+                   "step '{step}' did not run: {reason}; nothing it could not undo was changed, and the earlier "
+                   "steps were rolled back"},
+    sys::KeyedText{"apply.step_failed_unknown_rollback_problems",
+                   "step '{step}' did not run: {reason}; rolling back the earlier steps reported problems"},
     sys::KeyedText{"apply.step_failed_not_found",
                    "step '{step}' failed: `{command}` was not found; the earlier steps were rolled back"},
     sys::KeyedText{"apply.step_failed_not_found_rollback_problems",

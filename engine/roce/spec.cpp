@@ -111,8 +111,8 @@ Spec parseSpec(const Json &doc)
         s.rdmaMode = *m;
     }
     if (auto b = stringField(doc, "backend", "backend")) {
-        if (*b != "ice" && *b != "mlx5" && *b != "rxe")
-            invalid("backend", "must be \"ice\", \"mlx5\", \"rxe\" or null, got \"" + *b + "\"");
+        if (*b != "ice" && *b != "mlx5" && *b != "rxe" && *b != "generic")
+            invalid("backend", "must be \"ice\", \"mlx5\", \"rxe\", \"generic\" or null, got \"" + *b + "\"");
         s.backend = *b;
     }
     if (auto r = stringField(doc, "rxe_device", "rxe_device")) {
@@ -130,7 +130,8 @@ Spec parseSpec(const Json &doc)
         s.qos.pfcPriority = intField(q, "pfc_priority", "qos.pfc_priority", 0, 7, 3);
         s.qos.dscp = intField(q, "dscp", "qos.dscp", 0, 63, 26);
         s.qos.ecn = boolField(q, "ecn", "qos.ecn", true);
-        s.qos.tos = intField(q, "tos", "qos.tos", 0, 255, s.qos.dscp * 4);
+        // ECN-capable (ECT(0), +2) when ECN is on, as the app and jobs use it.
+        s.qos.tos = intField(q, "tos", "qos.tos", 0, 255, s.qos.dscp * 4 + (s.qos.ecn ? 2 : 0));
         if (s.qos.tos != s.qos.dscp * 4 && s.qos.tos != s.qos.dscp * 4 + 2)
             invalid("qos.tos", std::to_string(s.qos.tos) + " does not carry DSCP " + std::to_string(s.qos.dscp) +
                                    ": must be " + std::to_string(s.qos.dscp * 4) + " or " +

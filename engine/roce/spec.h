@@ -15,7 +15,7 @@ struct QosSpec {
     bool enabled = true;
     int pfcPriority = 3;
     int dscp = 26;
-    int tos = 104; // DSCP x 4 (+2 with ECN-capable transport)
+    int tos = 106; // DSCP x 4, +2 (ECN-capable transport) with ecn
     bool ecn = true;
 };
 
@@ -25,7 +25,7 @@ struct Spec {
     std::vector<std::string> peers;     // peers' data-plane IPv4 addresses
     std::optional<int> mtu;             // default 9000
     std::string rdmaMode = "roce";      // roce | keep
-    std::optional<std::string> backend; // ice | mlx5 | rxe; default from the driver
+    std::optional<std::string> backend; // ice | mlx5 | rxe | generic; default from the NIC
     std::string rxeDevice = "rxe0";     // rxe backend: the device to create
     QosSpec qos;
     bool persist = false;

@@ -90,9 +90,8 @@ Json interfaceUp(const Spec &spec, const Found &f)
 
 // Finds the RDMA port bound to the interface and says whether it is the
 // one the spec's backend wants.
-Json rdmaDevice(const Spec &spec, const Json &probeDoc, Found &f)
+Json rdmaDevice(const Spec &spec, const Json &probeDoc, const std::string &backend, Found &f)
 {
-    const std::string backend = backendFor(spec, text(*f.nic, "driver"));
     const Json *onNetdev = nullptr;
     const Json *named = nullptr;
     for (const auto &p : probeDoc["rdma"]) {
@@ -367,9 +366,17 @@ Json verifyNode(const Spec &spec, const sys::Root &root, const VerifyOptions &op
                                    (names.empty() ? std::string("none") : names) + ")",
                                protocol::kExitUsage};
 
+    // The backend the plan chose: a hardware RDMA device on the interface
+    // makes a driver without a backend "generic" instead of rxe.
+    std::string onNetdev;
+    for (const auto &p : doc["rdma"])
+        if (text(p, "netdev") == spec.interface && onNetdev.empty())
+            onNetdev = text(p, "device");
+    const std::string backend = backendFor(spec, text(*f.nic, "driver"), isHardwareRdmaDevice(root, onNetdev));
+
     Json checks = Json::array();
     checks.push_back(interfaceUp(spec, f));
-    checks.push_back(rdmaDevice(spec, doc, f));
+    checks.push_back(rdmaDevice(spec, doc, backend, f));
     checks.push_back(portActive(spec, f));
     checks.push_back(roceV2Gid(spec, f));
     checks.push_back(netdevMtu(spec, f));
@@ -391,7 +398,7 @@ Json verifyNode(const Spec &spec, const sys::Root &root, const VerifyOptions &op
     out["schema"] = kVerifySchema;
     out["interface"] = spec.interface;
     out["address"] = spec.address;
-    out["backend"] = backendFor(spec, text(*f.nic, "driver"));
+    out["backend"] = backend;
     out["device"] = orNull(f.device);
     out["ok"] = ok;
     out["checks"] = std::move(checks);

@@ -7,3 +7,10 @@ halolink_add_qt_test(tst_engine_units SOURCES engine/tst_engine_units.cpp LIBS h
 halolink_add_qt_test(tst_roce_plan SOURCES engine/tst_roce_plan.cpp LIBS halolink_engine_lib LABELS engine)
 halolink_add_qt_test(tst_roce_apply SOURCES engine/tst_roce_apply.cpp LABELS engine)
 halolink_add_qt_test(tst_roce_verify SOURCES engine/tst_roce_verify.cpp LIBS halolink_engine_lib LABELS engine)
+# The parsers against tests/fixtures/tool-output/ (real outputs of ip, dcb,
+# devlink, ethtool, ibv_devinfo, systemctl).
+halolink_add_qt_test(tst_tool_output SOURCES engine/tst_tool_output.cpp LIBS halolink_engine_lib LABELS engine)
+# Plans from the snapshots applied to a node double that changes as the real
+# tools change the node: idempotence and the exact undo.
+halolink_add_qt_test(tst_roce_idempotence SOURCES engine/tst_roce_idempotence.cpp engine/node_double.cpp
+  LIBS halolink_engine_lib LABELS engine)

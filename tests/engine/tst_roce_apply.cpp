@@ -264,6 +264,105 @@ private slots:
         QCOMPARE(readAll(m_tos), QByteArray("old\n"));
     }
 
+    void changeOnTopOfAConfirmedOne()
+    {
+        // A confirmed change A; then B on top: rolling B back unconfirmed
+        // gives the node back to A (and the journal to A's, confirmed);
+        // then C on top, confirmed: rolling back undoes C and A.
+        const QString a = m_dir->filePath("a"), b = m_dir->filePath("b"), c = m_dir->filePath("c");
+        auto step = [](const QString &id, const QString &file) {
+            return shStep(id, "echo on > '" + file + "'", "rm -f '" + file + "'");
+        };
+        savePlan(QJsonArray{step("a", a)});
+        QCOMPARE(engine({"apply", "--plan", m_planFile, "--confirm-within", "60"}).exitCode, 0);
+        QCOMPARE(engine({"confirm"}).exitCode, 0);
+
+        savePlan(QJsonArray{step("b", b)});
+        QCOMPARE(engine({"apply", "--plan", m_planFile, "--confirm-within", "60"}).exitCode, 0);
+        QVERIFY(QFile::exists(a) && QFile::exists(b));
+        auto r = engine({"rollback"});
+        QVERIFY2(r.exitCode == 0, r.out + r.err);
+        QVERIFY(QFile::exists(a));
+        QVERIFY(!QFile::exists(b));
+        QCOMPARE(state(), QStringLiteral("confirmed"));
+
+        savePlan(QJsonArray{step("c", c)});
+        QCOMPARE(engine({"apply", "--plan", m_planFile, "--confirm-within", "60"}).exitCode, 0);
+        QCOMPARE(engine({"confirm"}).exitCode, 0);
+        r = engine({"rollback"});
+        QVERIFY2(r.exitCode == 0, r.out + r.err);
+        QVERIFY(!QFile::exists(a));
+        QVERIFY(!QFile::exists(c));
+        QCOMPARE(state(), QStringLiteral("rolled_back"));
+        QCOMPARE(engine({"rollback"}).json().value("error").toObject().value("code").toString(),
+                 QStringLiteral("nothing_to_roll_back"));
+    }
+
+    void timeoutOnTopOfAConfirmedOne()
+    {
+        const QString a = m_dir->filePath("a"), b = m_dir->filePath("b");
+        savePlan(QJsonArray{shStep("a", "echo on > '" + a + "'", "rm -f '" + a + "'")});
+        QCOMPARE(engine({"apply", "--plan", m_planFile, "--confirm-within", "60"}).exitCode, 0);
+        QCOMPARE(engine({"confirm"}).exitCode, 0);
+        savePlan(QJsonArray{shStep("b", "echo on > '" + b + "'", "rm -f '" + b + "'")});
+        QCOMPARE(engine({"apply", "--plan", m_planFile, "--confirm-within", "1"}).exitCode, 0);
+        QVERIFY(waitFor([&] { return !QFile::exists(b); }, 10000));
+        QVERIFY(waitFor([&] { return state() == QLatin1String("confirmed"); }, 5000));
+        QVERIFY(QFile::exists(a));
+    }
+
+    void failingCommandKeepsItsStderr()
+    {
+        savePlan(QJsonArray{shStep("loud", "echo 'Error: Invalid argument' >&2; exit 3")});
+        auto r = engine({"apply", "--plan", m_planFile, "--confirm-within", "60"});
+        QCOMPARE(r.exitCode, 1);
+        auto err = lastJsonLine(r.out).value("error").toObject();
+        QCOMPARE(err.value("message_key").toString(), QStringLiteral("apply.step_failed_exit_stderr"));
+        QCOMPARE(err.value("stderr").toString(), QStringLiteral("Error: Invalid argument"));
+        QVERIFY(err.value("message").toString().contains("Error: Invalid argument"));
+    }
+
+    void stepIsReadAgainWhenItRuns()
+    {
+        // A step of kind "file" (step_kinds.h) planned as todo: the file
+        // already holds the content when apply reaches it, so it is skipped;
+        // one whose state cannot be read then ("mtu" of a netdev that does
+        // not exist) stops the apply before it changes anything, and the
+        // step before it is rolled back.
+        const QString f = m_dir->filePath("f"), g = m_dir->filePath("g");
+        writeFile(f, "wanted\n");
+        QJsonObject file{{"id", "file"}, {"why", "test"}, {"commands", QJsonArray{}}, {"files", QJsonArray{}},
+                         {"check", ""}, {"already_done", false}, {"state", "todo"},
+                         {"refresh", QJsonObject{{"kind", "file"},
+                                                 {"args", QJsonObject{{"path", f}, {"content", "wanted\n"}, {"mode", 0644}}}}},
+                         {"undo", QJsonArray{}}};
+        QJsonObject first = shStep("first", "echo on > '" + g + "'", "rm -f '" + g + "'");
+        QJsonObject mtu{{"id", "mtu"}, {"why", "test"}, {"commands", QJsonArray{argv({"sh", "-c", "exit 0"})}},
+                        {"files", QJsonArray{}}, {"check", ""}, {"already_done", false},
+                        {"refresh", QJsonObject{{"kind", "mtu"},
+                                                {"args", QJsonObject{{"interface", "halolinknosuch0"}, {"mtu", 9000}}}}},
+                        {"undo", QJsonArray{}}};
+        savePlan(QJsonArray{file, first, mtu});
+        auto r = engine({"apply", "--plan", m_planFile, "--confirm-within", "60"});
+        QCOMPARE(r.exitCode, 1);
+        auto ev = events(r.out);
+        QCOMPARE(ev.at(0).value("status").toString(), QStringLiteral("skipped"));
+        QCOMPARE(ev.at(1).value("status").toString(), QStringLiteral("applied"));
+        QCOMPARE(ev.at(2).value("status").toString(), QStringLiteral("failed"));
+        auto err = lastJsonLine(r.out).value("error").toObject();
+        QCOMPARE(err.value("code").toString(), QStringLiteral("state_unknown"));
+        QVERIFY(err.value("unknown_reason").toString().contains("halolinknosuch0"));
+        QVERIFY(!QFile::exists(g)); // the earlier step undone
+        QCOMPARE(readAll(f), QByteArray("wanted\n"));
+
+        // A kind this engine does not know: refused the same way.
+        mtu["refresh"] = QJsonObject{{"kind", "no_such_kind"}, {"args", QJsonObject{}}};
+        savePlan(QJsonArray{mtu});
+        r = engine({"apply", "--plan", m_planFile, "--confirm-within", "60"});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(lastJsonLine(r.out).value("error").toObject().value("code").toString(), QStringLiteral("state_unknown"));
+    }
+
     void secondApplyRefused()
     {
         savePlan(standardSteps());

@@ -99,7 +99,23 @@ for i in 1 2; do
   [ "$RC" = 0 ] || fail "node$i: confirm exited $RC: $OUT"
 done
 
-# Explicit rollback on node1: back to exactly what it was.
+# A configured node planned again: every step is done (each read from the
+# node as the step reads it). Applied again: nothing runs, and the rollback
+# below still gives the node back as it was before the first apply.
+run_engine 1 plan --spec /tmp/roce-spec.json --compact
+[ "$RC" = 0 ] || fail "node1: plan of the configured node exited $RC: $OUT"
+jcheck "$OUT" 'all(s["state"] == "done" for s in d["steps"])' "node1: every step of the configured node is done"
+run_engine 1 apply --spec /tmp/roce-spec.json --confirm-within 300
+[ "$RC" = 0 ] || fail "node1: the second apply exited $RC: $OUT"
+steps=$(grep '"event":"step"' <<<"$OUT")
+[ -n "$steps" ] || fail "node1: the second apply printed no step events"
+if grep -qv '"status":"skipped"' <<<"$steps"; then fail "node1: the second apply ran a step: $steps"; fi
+run_engine 1 confirm
+[ "$RC" = 0 ] || fail "node1: confirm of the second apply exited $RC: $OUT"
+note "node1: a re-apply of the configured node changed nothing ($(wc -l <<<"$steps") steps skipped)"
+
+# Explicit rollback on node1 (the no-op re-apply and the change under it):
+# back to exactly what it was.
 run_engine 1 rollback
 [ "$RC" = 0 ] || fail "node1: rollback exited $RC: $OUT"
 after=$(probe_node 1)
