@@ -438,16 +438,6 @@
         <translation>as configurações do rdma_cm para %1 aparecem no configfs (com o módulo rdma_cm carregado) quando a sua pasta existe</translation>
     </message>
     <message>
-        <source>rdma_cm connections (NCCL/RCCL, MPI) take their ToS from default_roce_tos: %1 = DSCP %2, the class with PFC</source>
-        <comment>step.roce_tos</comment>
-        <translation>as conexões rdma_cm (NCCL/RCCL, MPI) tomam o ToS de default_roce_tos: %1 = DSCP %2, a classe com PFC</translation>
-    </message>
-    <message>
-        <source>rdma_cm connections (NCCL/RCCL, MPI) take their ToS from default_roce_tos: %1 = DSCP %2 + ECT, the class with PFC</source>
-        <comment>step.roce_tos_ecn</comment>
-        <translation>as conexões rdma_cm (NCCL/RCCL, MPI) tomam o ToS de default_roce_tos: %1 = DSCP %2 + ECT, a classe com PFC</translation>
-    </message>
-    <message>
         <source>lossless priority %1: PFC pauses only RoCE&apos;s class instead of the whole link</source>
         <comment>step.pfc</comment>
         <translation>prioridade sem perdas %1: o PFC pausa só a classe do RoCE em vez do enlace inteiro</translation>
@@ -506,11 +496,6 @@
         <source>keep irdma in RoCE mode across reboots</source>
         <comment>step.persist_irdma_roce</comment>
         <translation>manter o irdma em modo RoCE entre reinicializações</translation>
-    </message>
-    <message>
-        <source>a boot-time unit re-applies the RDMA device, DCB and ToS settings</source>
-        <comment>step.persist_unit</comment>
-        <translation>uma unidade de inicialização reaplica o dispositivo RDMA e as configurações de DCB e ToS</translation>
     </message>
     <message>
         <source>%1 (%2) has hardware RoCE: Soft-RoCE on it is slower and uses the CPU</source>
@@ -601,6 +586,111 @@
         <source>%1 undo action(s) failed: %2</source>
         <comment>apply.rollback_incomplete</comment>
         <translation>%1 ação(ões) de desfazer falharam: %2</translation>
+    </message>
+    <message>
+        <source>rdma_cm&apos;s settings for the RDMA device that the switch to RoCE v2 re-creates on %1 appear in configfs once its folder exists; the device is found by that PCI function, under the name udev gives it, when the step runs</source>
+        <comment>step.roce_tos_dir_recreated</comment>
+        <translation>as configurações do rdma_cm para o dispositivo RDMA que a mudança para RoCE v2 recria em %1 aparecem no configfs assim que a pasta dele existe; o dispositivo é encontrado por essa função PCI, com o nome que o udev lhe der, quando o passo roda</translation>
+    </message>
+    <message>
+        <source>connections made through rdma_cm without a ToS of their own (perftest --rdma_cm, MPI, rping) take default_roce_tos: %1 = DSCP %2, the class with PFC. NCCL/RCCL do not use rdma_cm: jobs give them the same value in NCCL_IB_TC</source>
+        <comment>step.roce_tos</comment>
+        <translation>as conexões feitas pelo rdma_cm sem um ToS próprio (perftest --rdma_cm, MPI, rping) usam o default_roce_tos: %1 = DSCP %2, a classe com PFC. NCCL/RCCL não usam o rdma_cm: os jobs lhes dão o mesmo valor em NCCL_IB_TC</translation>
+    </message>
+    <message>
+        <source>connections made through rdma_cm without a ToS of their own (perftest --rdma_cm, MPI, rping) take default_roce_tos: %1 = DSCP %2 + ECT, the class with PFC. NCCL/RCCL do not use rdma_cm: jobs give them the same value in NCCL_IB_TC</source>
+        <comment>step.roce_tos_ecn</comment>
+        <translation>as conexões feitas pelo rdma_cm sem um ToS próprio (perftest --rdma_cm, MPI, rping) usam o default_roce_tos: %1 = DSCP %2 + ECT, a classe com PFC. NCCL/RCCL não usam o rdma_cm: os jobs lhes dão o mesmo valor em NCCL_IB_TC</translation>
+    </message>
+    <message>
+        <source>in DSCP mode the E810 gives traffic class 0 all the guaranteed bandwidth and RoCE&apos;s class %1 none: class %1 gets %2 % and class 0 the rest, so that other traffic cannot starve RoCE</source>
+        <comment>step.ets</comment>
+        <translation>no modo DSCP a E810 dá à classe de tráfego 0 toda a banda garantida e à classe %1 do RoCE nenhuma: a classe %1 recebe %2 % e a classe 0 o resto, para que o outro tráfego não deixe o RoCE sem banda</translation>
+    </message>
+    <message>
+        <source>netplan keeps the address, MTU and routes across reboots (it writes the configuration of the network stack it renders to at boot)</source>
+        <comment>step.persist_netplan</comment>
+        <translation>o netplan mantém o endereço, a MTU e as rotas após reinicializações (ele escreve a configuração da pilha de rede que renderiza no boot)</translation>
+    </message>
+    <message>
+        <source>the active network stack keeps the address and MTU across reboots (which one is read when the step runs)</source>
+        <comment>step.persist_network_unknown</comment>
+        <translation>a pilha de rede ativa mantém o endereço e a MTU após reinicializações (qual delas é lido quando o passo roda)</translation>
+    </message>
+    <message>
+        <source>at boot, after the NIC appears and before the network is configured, a unit runs a script that re-applies what the kernel does not keep: the Soft-RoCE device, DCB and rdma_cm&apos;s ToS</source>
+        <comment>step.persist_unit</comment>
+        <translation>no boot, depois que a placa de rede aparece e antes que a rede seja configurada, uma unidade roda um script que reaplica o que o kernel não guarda: o dispositivo Soft-RoCE, o DCB e o ToS do rdma_cm</translation>
+    </message>
+    <message>
+        <source>turning the E810&apos;s firmware LLDP agent off on %1 is kept by the NIC across reboots (without persist, PFC and the DSCP map are not: after a reboot the port has no PFC until it is configured again); rolling back turns the agent on again</source>
+        <comment>warning.fw_lldp_persists</comment>
+        <translation>desligar o agente LLDP do firmware da E810 em %1 fica guardado pela placa após reinicializações (sem persist, o PFC e o mapa DSCP não ficam: após reiniciar, a porta fica sem PFC até ser configurada de novo); reverter liga o agente de novo</translation>
+    </message>
+    <message>
+        <source>kernel %1: upstream ice has DSCP-based QoS from Linux 5.16 on; unless this kernel&apos;s ice has it backported, the DSCP map is accepted and does nothing (a newer kernel, such as Ubuntu&apos;s HWE kernel, has it)</source>
+        <comment>warning.ice_no_dscp_mode</comment>
+        <translation>kernel %1: o ice upstream tem QoS por DSCP a partir do Linux 5.16; a menos que o ice deste kernel tenha isso portado, o mapa DSCP é aceito e não faz nada (um kernel mais novo, como o kernel HWE do Ubuntu, tem)</translation>
+    </message>
+    <message>
+        <source>%1: this mlx5 driver has no per-priority ECN switch (only NVIDIA&apos;s MLNX_OFED driver has /sys/class/net/IF/ecn): DCQCN runs as the NIC&apos;s firmware sets it</source>
+        <comment>warning.mlx5_ecn_firmware</comment>
+        <translation>%1: este driver mlx5 não tem uma chave de ECN por prioridade (só o driver MLNX_OFED da NVIDIA tem /sys/class/net/IF/ecn): o DCQCN funciona como o firmware da placa o define</translation>
+    </message>
+    <message>
+        <source>%1 (%2) can do RDMA in hardware through the %3 module, which is not loaded: Soft-RoCE is slower and uses the CPU</source>
+        <comment>warning.hardware_rdma_module</comment>
+        <translation>%1 (%2) pode fazer RDMA em hardware pelo módulo %3, que não está carregado: o Soft-RoCE é mais lento e usa a CPU</translation>
+    </message>
+    <message>
+        <source>%1 (%2) has the RDMA device %3, for which HaloLink has no backend: only the address, MTU and routes are configured, and its RDMA mode, PFC and DSCP stay as they are</source>
+        <comment>warning.generic_backend</comment>
+        <translation>%1 (%2) tem o dispositivo RDMA %3, para o qual o HaloLink não tem backend: só o endereço, a MTU e as rotas são configurados, e o modo RDMA, o PFC e o DSCP dele ficam como estão</translation>
+    </message>
+    <message>
+        <source>persist: %1, so nothing keeps %2&apos;s address and MTU across reboots</source>
+        <comment>warning.no_persistence_stack</comment>
+        <translation>persist: %1, então nada mantém o endereço e a MTU de %2 após reinicializações</translation>
+    </message>
+    <message>
+        <source>NetworkManager does not manage %1 (nmcli: unmanaged): the connection file takes effect only once NetworkManager manages it</source>
+        <comment>warning.nm_unmanaged</comment>
+        <translation>o NetworkManager não gerencia %1 (nmcli: unmanaged): o arquivo de conexão só tem efeito quando o NetworkManager passar a gerenciá-la</translation>
+    </message>
+    <message>
+        <source>%1 matches %2 and comes before HaloLink&apos;s file: systemd-networkd uses the first file that matches, so %2 keeps that file&apos;s configuration after a reboot</source>
+        <comment>warning.networkd_shadowed</comment>
+        <translation>%1 corresponde a %2 e vem antes do arquivo do HaloLink: o systemd-networkd usa o primeiro arquivo que corresponde, então %2 mantém a configuração desse arquivo após reiniciar</translation>
+    </message>
+    <message>
+        <source>step &apos;%1&apos; failed: `%2` exited %3: %4; the earlier steps were rolled back</source>
+        <comment>apply.step_failed_exit_stderr</comment>
+        <translation>o passo &apos;%1&apos; falhou: `%2` saiu com %3: %4; os passos anteriores foram revertidos</translation>
+    </message>
+    <message>
+        <source>step &apos;%1&apos; failed: `%2` exited %3: %4; rolling back reported problems</source>
+        <comment>apply.step_failed_exit_stderr_rollback_problems</comment>
+        <translation>o passo &apos;%1&apos; falhou: `%2` saiu com %3: %4; a reversão relatou problemas</translation>
+    </message>
+    <message>
+        <source>step &apos;%1&apos; failed: its commands ran, but afterwards this is still not so: %2; the earlier steps were rolled back</source>
+        <comment>apply.step_failed_no_effect</comment>
+        <translation>o passo &apos;%1&apos; falhou: os comandos dele rodaram, mas depois isto ainda não vale: %2; os passos anteriores foram revertidos</translation>
+    </message>
+    <message>
+        <source>step &apos;%1&apos; failed: its commands ran, but afterwards this is still not so: %2; rolling back reported problems</source>
+        <comment>apply.step_failed_no_effect_rollback_problems</comment>
+        <translation>o passo &apos;%1&apos; falhou: os comandos dele rodaram, mas depois isto ainda não vale: %2; a reversão relatou problemas</translation>
+    </message>
+    <message>
+        <source>step &apos;%1&apos; did not run: %2; nothing it could not undo was changed, and the earlier steps were rolled back</source>
+        <comment>apply.step_failed_unknown</comment>
+        <translation>o passo &apos;%1&apos; não rodou: %2; nada que ele não pudesse desfazer foi alterado, e os passos anteriores foram revertidos</translation>
+    </message>
+    <message>
+        <source>step &apos;%1&apos; did not run: %2; rolling back the earlier steps reported problems</source>
+        <comment>apply.step_failed_unknown_rollback_problems</comment>
+        <translation>o passo &apos;%1&apos; não rodou: %2; a reversão dos passos anteriores relatou problemas</translation>
     </message>
 </context>
 <context>
@@ -5484,6 +5574,16 @@
         <source>&amp;Export as Shell Script…</source>
         <translation>&amp;Exportar como script de shell…</translation>
     </message>
+    <message>
+        <source> — read again when it runs</source>
+        <translation> — lido de novo quando roda</translation>
+    </message>
+    <message>
+        <source>     not readable now: %1
+</source>
+        <translation>     não dá para ler agora: %1
+</translation>
+    </message>
 </context>
 <context>
     <name>halolink::ui::SetupWizard</name>
@@ -7287,6 +7387,14 @@ Execute &apos;halolinkctl COMMAND --help&apos; para ver as opções de um comand
     <message>
         <source>Print {&quot;removed&quot;: [...]} as JSON.</source>
         <translation>Imprime {&quot;removed&quot;: [...]} em JSON.</translation>
+    </message>
+    <message>
+        <source> (read when it runs)</source>
+        <translation> (lido quando roda)</translation>
+    </message>
+    <message>
+        <source>not readable now: %1</source>
+        <translation>não dá para ler agora: %1</translation>
     </message>
 </context>
 <context>

@@ -48,12 +48,18 @@ void printPlan(const QJsonObject &plan, QTextStream &out)
     int i = 0;
     for (const QJsonValue &v : steps) {
         const QJsonObject s = v.toObject();
+        const QString state = s.value(QStringLiteral("state")).toString();
         out << QStringLiteral("  %1. %2%3: %4")
                    .arg(++i)
                    .arg(s.value(QStringLiteral("id")).toString(),
-                        s.value(QStringLiteral("already_done")).toBool() ? tr(" (already done)") : QString(),
+                        s.value(QStringLiteral("already_done")).toBool() ? tr(" (already done)")
+                        : state == QLatin1String("unknown")          ? tr(" (read when it runs)")
+                                                                     : QString(),
                         enginetext::planStepWhy(s))
             << '\n';
+        if (state == QLatin1String("unknown"))
+            out << "       " << tr("not readable now: %1").arg(s.value(QStringLiteral("unknown_reason")).toString())
+                << '\n';
         for (const QJsonValue &c : s.value(QStringLiteral("shell")).toArray())
             out << "       $ " << c.toString() << '\n';
         for (const QJsonValue &f : s.value(QStringLiteral("files")).toArray())

@@ -472,6 +472,10 @@ QString shellScript(const QList<std::pair<QString, QJsonObject>> &plans, const S
                 s += QStringLiteral("  # (already done when planned)\n");
                 continue;
             }
+            if (step.value(QStringLiteral("state")).toString() == QLatin1String("unknown"))
+                s += QStringLiteral("  # (its state could not be read when planned: %1; the engine reads it again "
+                                    "before it runs the step, and runs nothing it could not undo)\n")
+                         .arg(step.value(QStringLiteral("unknown_reason")).toString().simplified());
             ++active;
             for (const QJsonValue &f : step.value(QStringLiteral("files")).toArray()) {
                 const QJsonObject file = f.toObject();

@@ -4,6 +4,9 @@
 // every captured snapshot, and its plans for them, read back as the app reads
 // them; pt_BR; the fallbacks to the engine's English.
 
+#include <QProcess>
+#include <QTemporaryDir>
+
 #include "probe/check_messages.h"
 #include "probe/probe.h"
 #include "probe/probefacts.h"
@@ -229,13 +232,43 @@ void TestEngineTexts::everyPlanReadsBack()
         {"e810-iwarp", R"({"interface":"enp23s0f0","address":"10.10.0.1/24","peers":["10.10.0.2"]})"},
         {"e810-iwarp", R"({"interface":"enp23s0f0","address":"10.10.0.1/24","backend":"mlx5","qos":{"enabled":false}})"},
         {"connectx6dx-gid3", R"({"interface":"enp61s0f0np0","address":"10.30.0.1/24","persist":true})"},
-        {"e810-iwarp", R"({"interface":"enp23s0f1","address":"10.50.0.1/24","backend":"rxe","persist":true})"},
+        {"e810-iwarp", R"({"interface":"enp23s0f1","address":"10.50.0.1/24","qos":{"enabled":false},"persist":true})"},
+        {"connectx6dx-gid3", R"({"interface":"enp61s0f0np0","address":"10.30.0.1/24","backend":"generic"})"},
+        // Soft-RoCE on the NIC without RDMA (a copy whose manifest has no SSH
+        // session on it), with persistence under systemd-networkd.
+        {"rxe", R"({"interface":"enp195s0","address":"10.40.0.1/24","peers":["10.41.0.2"],"persist":true})"},
     };
+    QTemporaryDir rxeNode;
+    {
+        const QString root = rxeNode.filePath(QStringLiteral("node"));
+        QVERIFY(QProcess::execute(QStringLiteral("cp"),
+                                  {QStringLiteral("-a"), QStringLiteral(HALOLINK_FIXTURES_DIR "/snapshots/strix-halo-no-rdma"),
+                                   root}) == 0);
+        QFile m(root + QStringLiteral("/manifest.json"));
+        QVERIFY(m.open(QIODevice::ReadOnly));
+        QJsonObject manifest = QJsonDocument::fromJson(m.readAll()).object();
+        m.close();
+        manifest.remove(QStringLiteral("ssh_connection"));
+        QVERIFY(m.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        m.write(QJsonDocument(manifest).toJson());
+        m.close();
+        for (const auto &[unit, state] : {std::pair{"NetworkManager.service", "inactive\n"},
+                                          std::pair{"systemd-networkd.service", "active\n"}}) {
+            QFile f(root + QStringLiteral("/cmd/systemctl_is-active_") + QLatin1String(unit) + QStringLiteral(".out"));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(state);
+        }
+        QFile e(root + QStringLiteral("/cmd/systemctl_is-enabled_halolink-roce-enp195s0.service.out"));
+        QVERIFY(e.open(QIODevice::WriteOnly));
+        e.write("disabled\n");
+    }
     std::set<QString> keysSeen;
     int warnings = 0;
     for (const Case &c : cases) {
         const QString where = QString::fromLatin1(c.snapshot) + QLatin1Char(' ') + QString::fromLatin1(c.spec);
-        const QString dir = QStringLiteral(HALOLINK_FIXTURES_DIR "/snapshots/") + QLatin1String(c.snapshot);
+        const QString dir = QLatin1String(c.snapshot) == QLatin1String("rxe")
+                                ? rxeNode.filePath(QStringLiteral("node"))
+                                : QStringLiteral(HALOLINK_FIXTURES_DIR "/snapshots/") + QLatin1String(c.snapshot);
         nlohmann::ordered_json planDoc;
         try {
             const roce::Plan plan

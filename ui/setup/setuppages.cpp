@@ -905,10 +905,16 @@ QString ReviewPage::planText() const
         for (const QJsonValue &v : r.plan.value(QStringLiteral("steps")).toArray()) {
             const QJsonObject s = v.toObject();
             const bool done = s.value(QStringLiteral("already_done")).toBool();
+            const bool unknown = s.value(QStringLiteral("state")).toString() == QLatin1String("unknown");
             t += QStringLiteral("  %1. %2%3\n     %4\n")
                      .arg(++n)
-                     .arg(s.value(QStringLiteral("id")).toString(), done ? tr(" — already done, skipped") : QString(),
+                     .arg(s.value(QStringLiteral("id")).toString(),
+                          done      ? tr(" — already done, skipped")
+                          : unknown ? tr(" — read again when it runs")
+                                    : QString(),
                           enginetext::planStepWhy(s).simplified());
+            if (unknown)
+                t += tr("     not readable now: %1\n").arg(s.value(QStringLiteral("unknown_reason")).toString());
             for (const QJsonValue &f : s.value(QStringLiteral("files")).toArray())
                 t += tr("     writes %1\n").arg(f.toObject().value(QStringLiteral("path")).toString());
             for (const QJsonValue &c : s.value(QStringLiteral("shell")).toArray())
