@@ -7,18 +7,16 @@
 #include <fcntl.h>
 #include <fstream>
 #include <functional>
-#include <sstream>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
 
-#include "commands.h"
 #include "probe/probe.h"
 #include "roce/plan_texts.h"
+#include "roce/watchdog.h"
 #include "roce/step_kinds.h"
 #include "sys/text.h"
-#include "sys/cli.h"
 #include "sys/root.h"
 
 namespace halolink::roce {
@@ -28,7 +26,6 @@ using sys::EngineError;
 namespace {
 
 constexpr int kStepTimeoutMs = 30000;
-constexpr const char *kWatchdogCommand = "roce-watchdog";
 
 std::string joinArgv(const std::vector<std::string> &argv)
 {
@@ -44,117 +41,6 @@ std::string joinArgv(const std::vector<std::string> &argv)
 std::string tail(const std::string &text, size_t max = 2000)
 {
     return text.size() <= max ? text : text.substr(text.size() - max);
-}
-
-// Empty when the process is gone. Read with plain read(2): a process that
-// exits while its cmdline is read makes read fail with ESRCH, and libstdc++'s
-// filebuf throws on that instead of reporting end of file.
-std::vector<std::string> procCmdline(int pid)
-{
-    std::vector<std::string> argv;
-    const std::string path = "/proc/" + std::to_string(pid) + "/cmdline";
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return argv;
-    std::string all;
-    char buf[4096];
-    for (;;) {
-        const ssize_t n = ::read(fd, buf, sizeof buf);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            break; // end, or the process went away meanwhile
-        all.append(buf, static_cast<size_t>(n));
-    }
-    ::close(fd);
-    std::string word;
-    for (char c : all) {
-        if (c == '\0') {
-            argv.push_back(word);
-            word.clear();
-        } else {
-            word += c;
-        }
-    }
-    if (!word.empty())
-        argv.push_back(word);
-    return argv;
-}
-
-// The pid is our watchdog for this journal (not a recycled pid).
-bool isWatchdog(int pid, const std::string &journalPath)
-{
-    if (pid <= 0)
-        return false;
-    auto argv = procCmdline(pid);
-    return argv.size() >= 4 && argv[1] == kWatchdogCommand && argv[3] == journalPath;
-}
-
-bool stopWatchdog(int pid, const std::string &journalPath)
-{
-    if (pid <= 0 || pid == ::getpid() || !isWatchdog(pid, journalPath))
-        return false;
-    return ::kill(pid, SIGTERM) == 0;
-}
-
-// fork, setsid, fork again: the watchdog belongs to no terminal or SSH
-// session and outlives this process. It re-executes this binary as
-// `halolink-engine roce-watchdog --journal FILE`.
-int startWatchdog(const std::string &journalPath)
-{
-    int fds[2];
-    if (::pipe2(fds, O_CLOEXEC) != 0)
-        throw EngineError{"watchdog_failed", std::string("pipe: ") + std::strerror(errno)};
-    std::fflush(nullptr);
-    pid_t child = ::fork();
-    if (child < 0)
-        throw EngineError{"watchdog_failed", std::string("fork: ") + std::strerror(errno)};
-    if (child == 0) {
-        ::close(fds[0]);
-        ::setsid();
-        pid_t grandchild = ::fork();
-        if (grandchild != 0) {
-            int pid = grandchild > 0 ? grandchild : -1;
-            (void)!::write(fds[1], &pid, sizeof pid);
-            ::_exit(0);
-        }
-        ::close(fds[1]);
-        ::chdir("/");
-        int null = ::open("/dev/null", O_RDWR);
-        if (null >= 0) {
-            ::dup2(null, 0);
-            ::dup2(null, 1);
-            ::dup2(null, 2);
-        }
-        for (int fd = 3; fd < 1024; ++fd)
-            ::close(fd);
-        std::signal(SIGHUP, SIG_IGN);
-        std::signal(SIGPIPE, SIG_IGN);
-        const char *argv[] = {"halolink-engine", kWatchdogCommand, "--journal", journalPath.c_str(), nullptr};
-        ::execv("/proc/self/exe", const_cast<char **>(argv));
-        ::_exit(127);
-    }
-    ::close(fds[1]);
-    int pid = -1;
-    ssize_t n;
-    do {
-        n = ::read(fds[0], &pid, sizeof pid);
-    } while (n < 0 && errno == EINTR);
-    ::close(fds[0]);
-    int status = 0;
-    while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
-    }
-    if (n != sizeof pid || pid <= 0)
-        throw EngineError{"watchdog_failed", "could not start the watchdog process"};
-    // Wait until it has become the watchdog (exec done), so that confirm can
-    // recognise it and nothing changes without it.
-    for (int i = 0; i < 200; ++i) {
-        if (isWatchdog(pid, journalPath))
-            return pid;
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    ::kill(pid, SIGKILL);
-    throw EngineError{"watchdog_failed", "the watchdog process did not start"};
 }
 
 FileBackup backupFile(const std::string &path)
@@ -247,19 +133,6 @@ std::string absolutePath(const std::string &path)
     if (!::getcwd(cwd, sizeof cwd))
         throw EngineError{"usage", "cannot resolve the journal path", 2};
     return std::string(cwd) + "/" + path;
-}
-
-Json readJsonFile(const std::string &path, const char *code)
-{
-    std::ifstream in(path);
-    if (!in)
-        throw EngineError{code, path + ": cannot read"};
-    std::stringstream ss;
-    ss << in.rdbuf();
-    Json doc = Json::parse(ss.str(), nullptr, false);
-    if (doc.is_discarded())
-        throw EngineError{code, path + ": not valid JSON"};
-    return doc;
 }
 
 Journal requireJournal(const std::string &journalPath)
@@ -645,86 +518,4 @@ int journalStatus(const std::string &journalPathIn)
     return 0;
 }
 
-int watchdogLoop(const std::string &journalPath)
-{
-    for (;;) {
-        std::optional<Journal> j;
-        try {
-            j = loadJournal(journalPath);
-        } catch (const EngineError &) {
-            j.reset();
-        }
-        if (!j || (j->state != "awaiting_confirm" && j->state != "applying"))
-            return 0;
-        if (nowEpoch() >= j->deadline) {
-            try {
-                int rc = rollbackJournal(journalPath, "timeout", true);
-                if (rc != 2)
-                    return rc;
-            } catch (const EngineError &) {
-                return 1;
-            }
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    }
-}
-
 } // namespace halolink::roce
-
-namespace halolink {
-
-namespace {
-std::string journalOption(const sys::Options &o)
-{
-    return o.value("--journal", roce::kDefaultJournal);
-}
-} // namespace
-
-int roceApplyCommand(const Args &args)
-{
-    sys::Options o({"--spec", "--plan", "--confirm-within", "--journal"}, {});
-    o.parse(args);
-    const int within = static_cast<int>(o.integer("--confirm-within", 1, 86400).value_or(120));
-    roce::Plan plan;
-    if (o.has("--plan") == o.has("--spec"))
-        throw sys::usageError("apply needs exactly one of --spec FILE or --plan FILE");
-    if (o.has("--plan")) {
-        plan = roce::executablePlanFromJson(roce::readJsonFile(*o.value("--plan"), "invalid_plan"));
-    } else {
-        // Re-plan against the live node: the spec may already be partly in place.
-        plan = roce::makePlan(roce::parseSpec(roce::readJsonFile(*o.value("--spec"), "invalid_spec")), sys::Root("/"));
-    }
-    return roce::applyPlan(plan, within, journalOption(o));
-}
-
-int roceConfirmCommand(const Args &args)
-{
-    sys::Options o({"--journal"}, {});
-    o.parse(args);
-    return roce::confirmJournal(journalOption(o));
-}
-
-int roceRollbackCommand(const Args &args)
-{
-    sys::Options o({"--journal", "--reason"}, {});
-    o.parse(args);
-    return roce::rollbackJournal(journalOption(o), o.value("--reason", "requested"));
-}
-
-int roceStatusCommand(const Args &args)
-{
-    sys::Options o({"--journal"}, {});
-    o.parse(args);
-    return roce::journalStatus(journalOption(o));
-}
-
-int roceWatchdogCommand(const Args &args)
-{
-    sys::Options o({"--journal"}, {});
-    o.parse(args);
-    if (!o.has("--journal"))
-        throw sys::usageError("roce-watchdog needs --journal FILE");
-    return roce::watchdogLoop(*o.value("--journal"));
-}
-
-} // namespace halolink

@@ -19,7 +19,5 @@ int confirmJournal(const std::string &journalPath);
 // awaits confirmation (or an apply was interrupted) and the deadline passed.
 int rollbackJournal(const std::string &journalPath, const std::string &reason, bool onlyIfDue = false);
 int journalStatus(const std::string &journalPath);
-// The detached watchdog's loop (hidden subcommand roce-watchdog).
-int watchdogLoop(const std::string &journalPath);
 
 } // namespace halolink::roce
