@@ -19,26 +19,6 @@ using sys::Root;
 
 namespace {
 
-// Facts the probe could not establish, with the reason, so that a null in the
-// document is never a mystery.
-class Notes {
-public:
-    void add(std::string source, std::string message)
-    {
-        m_notes.push_back({{"source", std::move(source)}, {"message", std::move(message)}});
-    }
-    Json json() const { return m_notes.empty() ? Json::array() : Json(m_notes); }
-
-private:
-    std::vector<Json> m_notes;
-};
-
-template<typename T>
-Json orNull(const std::optional<T> &v)
-{
-    return v ? Json(*v) : Json(nullptr);
-}
-
 bool isPciAddress(const std::string &s)
 {
     static const std::regex bdf("^[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]$");
@@ -134,114 +114,6 @@ Json hostJson(const Root &root, Facts &facts, Notes &notes)
     return host;
 }
 
-std::map<std::string, std::string> kfdGfxTargets(const Root &root)
-{
-    // (domain, location_id) -> gfx target
-    std::map<std::string, std::string> targets;
-    const std::string base = "sys/class/kfd/kfd/topology/nodes";
-    for (auto &node : root.list(base)) {
-        auto props = root.read(base + "/" + node + "/properties");
-        if (!props)
-            continue;
-        std::optional<long long> version, location, domain;
-        for (auto &line : sys::lines(*props)) {
-            auto parts = sys::splitWhitespace(line);
-            if (parts.size() != 2)
-                continue;
-            if (parts[0] == "gfx_target_version")
-                version = sys::parseInt(parts[1]);
-            else if (parts[0] == "location_id")
-                location = sys::parseInt(parts[1]);
-            else if (parts[0] == "domain")
-                domain = sys::parseInt(parts[1]);
-        }
-        if (version && *version > 0 && location)
-            targets[std::to_string(domain.value_or(0)) + "/" + std::to_string(*location)] =
-                gfxTargetName(*version);
-    }
-    return targets;
-}
-
-Json gpusJson(const Root &root, Facts &facts, Notes &notes)
-{
-    Json gpus = Json::array();
-    static const std::regex cardName("^card[0-9]+$");
-    std::map<std::string, std::string> targets;
-    bool targetsRead = false;
-    for (auto &card : root.list("sys/class/drm")) {
-        if (!std::regex_match(card, cardName))
-            continue;
-        const std::string dev = "sys/class/drm/" + card + "/device";
-        auto devicePath = root.linkTarget(dev);
-        if (!devicePath)
-            continue; // not backed by a device
-        if (!targetsRead) {
-            targets = kfdGfxTargets(root);
-            targetsRead = true;
-        }
-        Json g;
-        std::string pci = sys::baseName(*devicePath);
-        g["card"] = card;
-        g["pci"] = pci;
-        g["driver"] = orNull(root.linkName(dev + "/driver"));
-        g["vendor_id"] = orNull(root.readLine(dev + "/vendor"));
-        g["device_id"] = orNull(root.readLine(dev + "/device"));
-
-        std::optional<std::string> gfx;
-        // 0000:c5:00.0 -> domain 0, location (bus << 8) | (device << 3) | function
-        unsigned domain = 0, bus = 0, slot = 0, fn = 0;
-        if (std::sscanf(pci.c_str(), "%x:%x:%x.%x", &domain, &bus, &slot, &fn) == 4) {
-            auto it = targets.find(std::to_string(domain) + "/" +
-                                   std::to_string((bus << 8) | (slot << 3) | fn));
-            if (it != targets.end())
-                gfx = it->second;
-        }
-        g["gfx_target"] = orNull(gfx);
-
-        GpuFacts gf;
-        gf.card = card;
-        auto mem = [&](const char *name) {
-            auto v = root.readInt(dev + "/" + name);
-            if (!v && root.exists(dev + "/" + name))
-                notes.add(dev + "/" + name, "unreadable or not a number");
-            return v;
-        };
-        gf.vramTotal = mem("mem_info_vram_total");
-        g["vram_total_bytes"] = orNull(gf.vramTotal);
-        g["vram_used_bytes"] = orNull(mem("mem_info_vram_used"));
-        gf.gttTotal = mem("mem_info_gtt_total");
-        g["gtt_total_bytes"] = orNull(gf.gttTotal);
-        g["gtt_used_bytes"] = orNull(mem("mem_info_gtt_used"));
-        g["busy_percent"] = orNull(root.readInt(dev + "/gpu_busy_percent"));
-
-        // amdgpu's hwmon: power in microwatts, temperature in millidegrees;
-        // ROCm SMI on a live node whose kernel does not expose them.
-        std::optional<double> power, temperature;
-        for (auto &hw : root.list(dev + "/hwmon")) {
-            const std::string h = dev + "/hwmon/" + hw;
-            auto uw = root.readInt(h + "/power1_average");
-            if (!uw)
-                uw = root.readInt(h + "/power1_input");
-            if (uw && !power)
-                power = static_cast<double>(*uw) / 1e6;
-            if (auto mc = root.readInt(h + "/temp1_input"); mc && !temperature)
-                temperature = static_cast<double>(*mc) / 1000.0;
-        }
-        if (root.live() && (!power || !temperature) && g["driver"] == "amdgpu") {
-            auto &smi = gpu::RocmSmi::get();
-            if (!power)
-                power = smi.powerWatts(pci);
-            if (!temperature)
-                temperature = smi.temperatureCelsius(pci);
-        }
-        g["power_w"] = orNull(power);
-        g["temperature_c"] = orNull(temperature);
-        facts.gpus.push_back(gf);
-        gpus.push_back(std::move(g));
-    }
-    return gpus;
-}
-
 std::optional<std::string> serverAddressOfSsh(const Root &root)
 {
     std::optional<std::string> conn;
@@ -328,79 +200,6 @@ bool isIpv4Mapped(const std::string &gid)
 
 } // namespace
 
-std::optional<Json> parseDevlinkParams(const std::string &text)
-{
-    auto doc = Json::parse(text, nullptr, false);
-    if (!doc.is_object() || !doc.contains("param") || !doc["param"].is_object())
-        return std::nullopt;
-    Json out = Json::object();
-    for (auto it = doc["param"].begin(); it != doc["param"].end(); ++it) {
-        if (!it.value().is_array())
-            return std::nullopt;
-        Json params = Json::object();
-        for (const auto &param : it.value()) {
-            if (!param.is_object() || !param.contains("name") || !param["name"].is_string())
-                continue;
-            Json values = Json::object();
-            if (param.contains("values") && param["values"].is_array())
-                for (const auto &v : param["values"])
-                    if (v.is_object() && v.contains("cmode") && v["cmode"].is_string() && v.contains("value"))
-                        values[v["cmode"].get<std::string>()] = v["value"];
-            params[param["name"].get<std::string>()] = values;
-        }
-        out[it.key()] = params;
-    }
-    return out;
-}
-
-std::optional<Json> parseDevlinkRdmaParams(const std::string &text, const std::string &pci)
-{
-    auto all = parseDevlinkParams(text);
-    if (!all)
-        return std::nullopt;
-    Json out = Json::object();
-    const std::string key = "pci/" + pci;
-    if (!all->contains(key))
-        return out;
-    for (const char *name : {"enable_roce", "enable_iwarp"}) {
-        if (!(*all)[key].contains(name))
-            continue;
-        const Json &values = (*all)[key][name];
-        // The runtime value is what the driver uses now.
-        if (values.contains("runtime"))
-            out[name] = values["runtime"];
-        else if (!values.empty())
-            out[name] = values.begin().value();
-        else
-            out[name] = nullptr;
-    }
-    return out;
-}
-
-std::optional<long long> activeMtuFromDevinfo(const std::string &text, int port)
-{
-    int current = -1;
-    for (auto &line : sys::lines(text)) {
-        std::string t = sys::trim(line);
-        if (sys::startsWith(t, "port:")) {
-            current = static_cast<int>(sys::parseInt(t.substr(5)).value_or(-1));
-        } else if (current == port && sys::startsWith(t, "active_mtu:")) {
-            auto tokens = sys::splitWhitespace(t.substr(11));
-            if (!tokens.empty())
-                return sys::parseInt(tokens[0]);
-        }
-    }
-    return std::nullopt;
-}
-
-std::optional<std::string> firmwareFromEthtoolInfo(const std::string &text)
-{
-    auto firmware = sys::fieldValue(text, "firmware-version", ':');
-    if (firmware && (firmware->empty() || *firmware == "N/A"))
-        firmware.reset();
-    return firmware;
-}
-
 std::string gfxTargetName(long long version)
 {
     long long major = version / 10000;
@@ -426,29 +225,6 @@ std::optional<std::string> gidText(const std::string &sysfsGid)
     if (!::inet_ntop(AF_INET6, bytes, text, sizeof text))
         return std::nullopt;
     return std::string(text);
-}
-
-std::optional<std::vector<std::pair<std::string, std::vector<std::string>>>> parseIpAddr(const std::string &text)
-{
-    auto doc = Json::parse(text, nullptr, false);
-    if (!doc.is_array())
-        return std::nullopt;
-    std::vector<std::pair<std::string, std::vector<std::string>>> out;
-    for (auto &link : doc) {
-        if (!link.is_object() || !link.contains("ifname") || !link["ifname"].is_string())
-            continue;
-        std::vector<std::string> addrs;
-        if (link.contains("addr_info") && link["addr_info"].is_array()) {
-            for (auto &a : link["addr_info"]) {
-                if (!a.is_object() || !a.contains("family") || a["family"] != "inet" || !a.contains("local") ||
-                    !a["local"].is_string() || !a.contains("prefixlen") || !a["prefixlen"].is_number_integer())
-                    continue;
-                addrs.push_back(a["local"].get<std::string>() + "/" + std::to_string(a["prefixlen"].get<int>()));
-            }
-        }
-        out.emplace_back(link["ifname"].get<std::string>(), std::move(addrs));
-    }
-    return out;
 }
 
 std::vector<std::pair<std::string, std::vector<std::string>>> ipv4Addresses(const Root &root)

@@ -1,5 +1,5 @@
 #pragma once
-// Shared between probe.cpp and checks.cpp: the probe's intermediate facts.
+// Shared between probe.cpp, gpus.cpp and checks.cpp: the probe's intermediate facts.
 
 #include <optional>
 #include <string>
@@ -48,5 +48,28 @@ struct Facts {
 };
 
 Json computeChecks(const Facts &facts);
+
+// Facts the probe could not establish, with the reason, so that a null in the
+// document is never a mystery.
+class Notes {
+public:
+    void add(std::string source, std::string message)
+    {
+        m_notes.push_back({{"source", std::move(source)}, {"message", std::move(message)}});
+    }
+    Json json() const { return m_notes.empty() ? Json::array() : Json(m_notes); }
+
+private:
+    std::vector<Json> m_notes;
+};
+
+template<typename T>
+Json orNull(const std::optional<T> &v)
+{
+    return v ? Json(*v) : Json(nullptr);
+}
+
+// The GPUs (gpus.cpp): `gpus` of the probe document, and their facts.
+Json gpusJson(const sys::Root &root, Facts &facts, Notes &notes);
 
 } // namespace halolink::probe
