@@ -132,6 +132,37 @@ void copyPath(const std::string &out, const std::string &rel, int depth = 0)
     }
 }
 
+// What `plan` reads besides the probe (engine/roce), for every NIC that
+// has an RDMA device or an RDMA-capable driver, so that a snapshot replays
+// a plan as well as a probe (docs/roce-config.md). Read-only commands only.
+void recordRoceReads(const sys::Root &root, const Json &doc)
+{
+    root.run({"dcb", "-V"});
+    root.run({"ethtool", "--version"});
+    root.run({"systemctl", "is-active", "NetworkManager.service"});
+    root.run({"systemctl", "is-active", "systemd-networkd.service"});
+    root.run({"nmcli", "-t", "-f", "DEVICE,STATE", "device"});
+    for (const char *dir : {"etc/netplan", "etc/systemd/network", "run/systemd/network"})
+        for (const auto &f : root.list(dir))
+            (void)root.read(std::string(dir) + "/" + f);
+    for (const auto &nic : doc["nics"]) {
+        const std::string netdev = nic.value("netdev", "");
+        const std::string driver = nic.contains("driver") && nic["driver"].is_string() ? nic["driver"].get<std::string>() : "";
+        if (netdev.empty() || (nic["rdma_device"].is_null() && driver != "ice" && driver != "mlx5_core"))
+            continue;
+        (void)root.read("sys/class/net/" + netdev + "/flags");
+        (void)root.run({"ip", "-j", "-d", "link", "show", "dev", netdev});
+        for (const char *object : {"pfc", "app", "ets"})
+            root.run({"dcb", "-j", object, "show", "dev", netdev});
+        if (driver == "ice") {
+            root.run({"ethtool", "--show-priv-flags", netdev});
+            root.run({"ethtool", "-a", netdev});
+        }
+        if (!nic["rdma_device"].is_null())
+            (void)root.isDir("sys/kernel/config/rdma_cm/" + nic["rdma_device"].get<std::string>());
+    }
+}
+
 std::string nowRfc3339()
 {
     std::time_t t = std::time(nullptr);
@@ -160,6 +191,7 @@ Json writeSnapshot(const std::string &outDir)
     // Replay reads the active MTU from ibv_devinfo; live uses verbs. Record it.
     for (auto &p : doc["rdma"])
         root.run({"ibv_devinfo", "-v", "-d", p["device"].get<std::string>()});
+    recordRoceReads(root, doc);
     root.setRecorder(nullptr);
 
     for (auto &d : recorder.m_dirs)

@@ -63,7 +63,15 @@ Stack detectStack(const sys::Root &root, std::string &why)
 {
     if (hasYaml(root, "etc/netplan") || hasYaml(root, "lib/netplan") || hasYaml(root, "run/netplan"))
         return Stack::Netplan;
-    auto nm = unitState(root, "NetworkManager.service");
+    const auto nmRun = root.run({"systemctl", "is-active", "NetworkManager.service"});
+    // systemctl on a machine whose PID 1 is not systemd (seen here, systemd
+    // 252: tests/fixtures/tool-output/systemctl/): no boot-time unit or
+    // networkd there; nothing HaloLink writes would take effect.
+    if (nmRun.err.find("has not been booted with systemd") != std::string::npos) {
+        why = "systemd is not this machine's init (PID 1)";
+        return Stack::None;
+    }
+    auto nm = parseIsActive(nmRun);
     auto nd = unitState(root, "systemd-networkd.service");
     if (running(nm))
         return Stack::NetworkManager;
@@ -359,6 +367,13 @@ void planPersistence(PlanBuilder &b, const Backend &backend)
     }
     std::string why;
     const Stack stack = detectStack(b.root, why);
+    if (b.root.run({"systemctl", "is-active", "NetworkManager.service"}).err.find("has not been booted with systemd") !=
+        std::string::npos) {
+        // No init that reads unit files, modules-load.d or networkd's: nothing
+        // to write that would take effect at the next boot.
+        plan.warn("warning.no_persistence_stack", {{"interface", spec.interface}, {"reason", why}});
+        return;
+    }
     if (stack == Stack::None) {
         plan.warn("warning.no_persistence_stack", {{"interface", spec.interface}, {"reason", why}});
     } else {

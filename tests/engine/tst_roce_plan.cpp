@@ -380,6 +380,29 @@ private slots:
         }
     }
 
+    void persistenceWithoutSystemd()
+    {
+        // systemctl where PID 1 is not systemd (captured on this build machine,
+        // systemd 252: stdout empty, exit 1, this stderr): nothing to write
+        // that a boot would read; said, and no persistence step.
+        QTemporaryDir tmp;
+        QString root = nodeReachedOtherwise(tmp, "strix-halo-no-rdma");
+        for (auto unit : {"NetworkManager.service", "systemd-networkd.service"}) {
+            const QString key = root + "/cmd/systemctl_is-active_" + unit;
+            writeText(key + ".out", "");
+            writeText(key + ".rc", "1\n");
+            writeText(key + ".err", "System has not been booted with systemd as init system (PID 1). Can't operate.\n"
+                                    "Failed to connect to bus: Host is down\n");
+        }
+        auto spec = writeSpec(tmp, R"({"interface":"enp195s0","address":"10.40.0.1/24","persist":true})");
+        auto r = runEngine({"plan", "--spec", spec, "--root", root});
+        QVERIFY2(r.exitCode == 0, r.out.constData());
+        auto plan = r.json();
+        for (auto id : {"persist_network", "persist_modules", "persist_unit"})
+            QVERIFY2(stepById(plan, id).isEmpty(), id);
+        QVERIFY(warningKeys(plan).contains("warning.no_persistence_stack"));
+    }
+
     void hardwareRdmaWithoutBackend()
     {
         // A NIC with its own RDMA device whose driver HaloLink has no backend

@@ -76,13 +76,14 @@ private slots:
                     .hasMatch());
         QVERIFY(manifest[QStringLiteral("libraries")].isObject());
 
-        // Only what probe reads: sys, proc, etc, cmd and the manifest (and
-        // usr/lib/os-release, where /etc/os-release links to it); no keys or
-        // credentials of any kind.
+        // Only what probe and plan read: sys, proc, etc, run (networkd's
+        // generated files), cmd and the manifest (and usr/lib/os-release,
+        // where /etc/os-release links to it); no keys or credentials of any kind.
         const QStringList top = QDir(dir).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System);
         for (const auto &e : top)
             QVERIFY2(QStringList({QStringLiteral("sys"), QStringLiteral("proc"), QStringLiteral("etc"),
-                                  QStringLiteral("cmd"), QStringLiteral("manifest.json"), QStringLiteral("usr")})
+                                  QStringLiteral("cmd"), QStringLiteral("manifest.json"), QStringLiteral("usr"),
+                                  QStringLiteral("run")})
                          .contains(e),
                      qPrintable(e));
         QDirIterator it(dir, QDir::Files | QDir::System | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
