@@ -182,7 +182,10 @@ void describeNetworkPersistence(const sys::Root &root, const Json &args, Step &s
 // file), nullopt when it cannot tell.
 std::optional<bool> unitEnabled(const sys::Root &root, const std::string &unit)
 {
-    return parseIsEnabled(root.run({"systemctl", "is-enabled", unit}));
+    auto state = parseUnitFileState(root.run({"systemctl", "is-enabled", unit}));
+    if (!state)
+        return std::nullopt;
+    return *state == "enabled" || *state == "enabled-runtime";
 }
 
 void describeBootUnit(const sys::Root &root, const Json &args, Step &step, Moment)
@@ -279,18 +282,18 @@ std::optional<std::string> parseIsActive(const sys::CommandResult &r)
     return word;
 }
 
-std::optional<bool> parseIsEnabled(const sys::CommandResult &r)
+std::optional<std::string> parseUnitFileState(const sys::CommandResult &r)
 {
     if (!r.found || r.timedOut)
         return std::nullopt;
     const std::string word = sys::trim(r.out);
-    if (word == "enabled" || word == "enabled-runtime")
-        return true;
-    if (word == "disabled" || word == "masked" || word == "static" || word == "indirect")
-        return false;
+    // systemd 252: nothing on stdout and "Failed to get unit file state for
+    // X: No such file or directory"; 253 and later print "not-found".
     if (word.empty() && r.err.find("No such file or directory") != std::string::npos)
-        return false; // "Failed to get unit file state for X: No such file or directory"
-    return std::nullopt;
+        return std::string("not-found");
+    if (word.empty() || word.find_first_of(" \n\t") != std::string::npos)
+        return std::nullopt;
+    return word;
 }
 
 std::span<const StepKind> persistStepKinds()

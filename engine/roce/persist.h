@@ -38,9 +38,10 @@ void planPersistence(PlanBuilder &b, const Backend &backend);
 // `systemctl is-active UNIT`: its one word (active, inactive, failed, ...),
 // nullopt when it printed none (systemd not running; not installed).
 std::optional<std::string> parseIsActive(const sys::CommandResult &result);
-// `systemctl is-enabled UNIT`: enabled or not (a missing unit file is not);
-// nullopt when it cannot be told.
-std::optional<bool> parseIsEnabled(const sys::CommandResult &result);
+// `systemctl is-enabled UNIT`: its unit file state (enabled, disabled,
+// static, masked-runtime, ...; "not-found" for a unit without a file, in the
+// form of systemd 252 and of 253 and later); nullopt when it cannot be told.
+std::optional<std::string> parseUnitFileState(const sys::CommandResult &result);
 
 // systemd's escaping of a name inside a unit name (systemd-escape): "-" and
 // what else is not [A-Za-z0-9:_.] become \xNN.

@@ -424,6 +424,41 @@ private slots:
         QVERIFY(n >= 10);
     }
 
+    void systemctl()
+    {
+        int active = 0, enabled = 0;
+        for (const auto &c : captures("systemctl")) {
+            sys::CommandResult r;
+            r.found = true;
+            r.exitCode = c.exitCode;
+            r.out = c.out;
+            r.err = c.err;
+            const Json &f = c.entry["facts"];
+            if (is(c, {"systemctl", "is-active"}) && c.argv.size() == 3) {
+                ++active;
+                auto word = roce::parseIsActive(r);
+                if (f["words"].empty())
+                    QVERIFY2(!word, m(c.name())); // systemd not running: no answer, not "inactive"
+                else
+                    QCOMPARE(q(word.value_or("null")), q(f["words"][0].get<std::string>()));
+            }
+            if (is(c, {"systemctl", "is-enabled"})) {
+                ++enabled;
+                auto state = roce::parseUnitFileState(r);
+                QCOMPARE(q(state.value_or("null")),
+                         q(f["unit_exists"].get<bool>() ? f["unit_file_state"].get<std::string>() : "not-found"));
+            }
+        }
+        QVERIFY(active >= 5);
+        QVERIFY(enabled >= 6);
+        // systemd 253 and later (PR 25689, systemd's source): "not-found" on stdout.
+        sys::CommandResult later;
+        later.found = true;
+        later.exitCode = 4;
+        later.out = "not-found\n";
+        QCOMPARE(q(roce::parseUnitFileState(later).value_or("null")), QStringLiteral("not-found"));
+    }
+
     void ibvDevinfo()
     {
         int n = 0;

@@ -88,3 +88,20 @@ run_engine() {
   end=$(date +%s.%N)
   SECS=$(python3 -c "print(round($end - $start, 1))")
 }
+
+# The configured fields of a probe (the data NIC eth1 and the RDMA ports) as
+# one line of JSON, to compare a node before and after.
+configured() {
+  python3 -c '
+import json, sys
+d = json.loads(sys.argv[1])
+nic = [{k: n[k] for k in ("netdev", "mtu", "ipv4", "rdma_device")} for n in d["nics"] if n["netdev"] == "eth1"]
+rdma = [{k: p[k] for k in ("device", "netdev", "state", "roce_v2_ipv4_gid_index")} for p in d["rdma"]]
+print(json.dumps({"nic": nic, "rdma": rdma}, sort_keys=True))' "$1"
+}
+# Probes node $1 with the engine; prints configured() of it.
+probe_node() {
+  run_engine "$1" probe --compact
+  [ "$RC" = 0 ] || fail "node$1: probe exited $RC"
+  configured "$OUT"
+}

@@ -30,20 +30,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# The configured fields of a probe: the data NIC and the RDMA ports.
-configured() {
-  python3 -c '
-import json, sys
-d = json.loads(sys.argv[1])
-nic = [{k: n[k] for k in ("netdev", "mtu", "ipv4", "rdma_device")} for n in d["nics"] if n["netdev"] == "eth1"]
-rdma = [{k: p[k] for k in ("device", "netdev", "state", "roce_v2_ipv4_gid_index")} for p in d["rdma"]]
-print(json.dumps({"nic": nic, "rdma": rdma}, sort_keys=True))' "$1"
-}
-probe_node() {
-  run_engine "$1" probe --compact
-  [ "$RC" = 0 ] || fail "node$1: probe exited $RC"
-  configured "$OUT"
-}
 spec_for() { # node index -> spec JSON on stdout
   local me=$1 peer=$((3 - $1))
   printf '{"format":"halolink-roce-spec","version":1,"interface":"eth1","address":"10.79.0.%d/24","peers":["10.79.0.%d"],"mtu":4200,"rdma_mode":"roce","backend":"rxe","rxe_device":"rxe0","qos":{"enabled":true,"pfc_priority":3,"dscp":26,"tos":104,"ecn":false},"persist":false}\n' "$me" "$peer"
