@@ -33,6 +33,7 @@ runtime_and_test=(
 )
 lab=(
   qemu-system-x86 qemu-utils busybox-static cpio kmod tcpdump
+  systemd udev e2fsprogs
 )
 
 pkgs=("${build[@]}" "${runtime_and_test[@]}")

@@ -13,6 +13,11 @@ prepare_persistent() {
   local i=$1 nd share sd net ipv4 mgmt_mac data_mac u name mac stage
   nd=$(node_dir "$i")
   share=$nd/share
+  local tool
+  for tool in /lib/systemd/systemd /lib/systemd/systemd-networkd /lib/systemd/systemd-udevd; do
+    [ -x "$tool" ] || die "--persistent boots this host's systemd, and $tool is missing (scripts/install-deps.sh --lab installs systemd and udev)"
+  done
+  command -v mkfs.ext4 >/dev/null || die "--persistent needs mkfs.ext4 (e2fsprogs)"
   install -m 0755 "$SCRIPT_DIR/guest/shutdown" "$share/shutdown"
   sd=$share/systemd/system
   net=$share/systemd/network
