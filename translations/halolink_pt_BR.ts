@@ -692,6 +692,11 @@
         <comment>apply.step_failed_unknown_rollback_problems</comment>
         <translation>o passo &apos;%1&apos; não rodou: %2; a reversão dos passos anteriores relatou problemas</translation>
     </message>
+    <message>
+        <source>NetworkManager manages %1 and would replace what the next steps set with the connection it activates: it leaves %1 alone until it restarts (with persist, it takes HaloLink&apos;s connection at the next boot)</source>
+        <comment>step.nm_unmanaged</comment>
+        <translation>o NetworkManager gerencia %1 e substituiria o que os próximos passos definem pela conexão que ele ativa: ele deixa %1 em paz até reiniciar (com persist, ele assume a conexão do HaloLink no próximo boot)</translation>
+    </message>
 </context>
 <context>
     <name>ProbeDecoder</name>

@@ -215,6 +215,12 @@ const Entry kCheckMessages[] = {
 
 // Keep in step with engine/roce/plan_texts.cpp (tst_enginetexts).
 const Entry kPlanTexts[] = {
+    {QT_TRANSLATE_NOOP3("PlanText",
+                         "NetworkManager manages %1 and would replace what the next steps set with the connection it "
+                         "activates: it leaves %1 alone until it restarts (with persist, it takes HaloLink's "
+                         "connection at the next boot)",
+                         "step.nm_unmanaged"),
+     "interface"},
 {QT_TRANSLATE_NOOP3("PlanText",
                          "RoCE needs the netdev MTU above its RDMA MTU (4096 needs 4200 or more); %1 on both ends",
                          "step.mtu"),
@@ -236,25 +242,25 @@ const Entry kPlanTexts[] = {
                          "folder exists",
                          "step.roce_tos_dir"),
      "device"},
-    {QT_TRANSLATE_NOOP3("PlanText",
+{QT_TRANSLATE_NOOP3("PlanText",
                          "rdma_cm's settings for the RDMA device that the switch to RoCE v2 re-creates on %1 appear "
                          "in configfs once its folder exists; the device is found by that PCI function, under the "
                          "name udev gives it, when the step runs",
                          "step.roce_tos_dir_recreated"),
      "pci"},
-    {QT_TRANSLATE_NOOP3("PlanText",
+{QT_TRANSLATE_NOOP3("PlanText",
                          "connections made through rdma_cm without a ToS of their own (perftest --rdma_cm, MPI, "
                          "rping) take default_roce_tos: %1 = DSCP %2, the class with PFC. NCCL/RCCL do not use "
                          "rdma_cm: jobs give them the same value in NCCL_IB_TC",
                          "step.roce_tos"),
      "tos:int dscp:int"},
-    {QT_TRANSLATE_NOOP3("PlanText",
+{QT_TRANSLATE_NOOP3("PlanText",
                          "connections made through rdma_cm without a ToS of their own (perftest --rdma_cm, MPI, "
                          "rping) take default_roce_tos: %1 = DSCP %2 + ECT, the class with PFC. NCCL/RCCL do not use "
                          "rdma_cm: jobs give them the same value in NCCL_IB_TC",
                          "step.roce_tos_ecn"),
      "tos:int dscp:int"},
-    {QT_TRANSLATE_NOOP3("PlanText",
+{QT_TRANSLATE_NOOP3("PlanText",
                          "in DSCP mode the E810 gives traffic class 0 all the guaranteed bandwidth and RoCE's class "
                          "%1 none: class %1 gets %2 % and class 0 the rest, so that other traffic cannot starve RoCE",
                          "step.ets"),
@@ -302,12 +308,12 @@ const Entry kPlanTexts[] = {
                          "systemd-networkd keeps the address and MTU across reboots",
                          "step.persist_networkd"),
      ""},
-    {QT_TRANSLATE_NOOP3("PlanText",
+{QT_TRANSLATE_NOOP3("PlanText",
                          "netplan keeps the address, MTU and routes across reboots (it writes the configuration of "
                          "the network stack it renders to at boot)",
                          "step.persist_netplan"),
      ""},
-    {QT_TRANSLATE_NOOP3("PlanText",
+{QT_TRANSLATE_NOOP3("PlanText",
                          "the active network stack keeps the address and MTU across reboots (which one is read when "
                          "the step runs)",
                          "step.persist_network_unknown"),
@@ -320,7 +326,7 @@ const Entry kPlanTexts[] = {
                          "keep irdma in RoCE mode across reboots",
                          "step.persist_irdma_roce"),
      ""},
-    {QT_TRANSLATE_NOOP3("PlanText",
+{QT_TRANSLATE_NOOP3("PlanText",
                          "at boot, after the NIC appears and before the network is configured, a unit runs a script "
                          "that re-applies what the kernel does not keep: the Soft-RoCE device, DCB and rdma_cm's ToS",
                          "step.persist_unit"),
@@ -356,43 +362,43 @@ const Entry kPlanTexts[] = {
                          "nothing (drops cost retransmissions)",
                          "warning.qos_off"),
      ""},
-    {QT_TRANSLATE_NOOP3("PlanText",
+{QT_TRANSLATE_NOOP3("PlanText",
                          "turning the E810's firmware LLDP agent off on %1 is kept by the NIC across reboots (without "
                          "persist, PFC and the DSCP map are not: after a reboot the port has no PFC until it is "
                          "configured again); rolling back turns the agent on again",
                          "warning.fw_lldp_persists"),
      "interface"},
-    {QT_TRANSLATE_NOOP3("PlanText",
+{QT_TRANSLATE_NOOP3("PlanText",
                          "kernel %1: upstream ice has DSCP-based QoS from Linux 5.16 on; unless this kernel's ice has "
                          "it backported, the DSCP map is accepted and does nothing (a newer kernel, such as Ubuntu's "
                          "HWE kernel, has it)",
                          "warning.ice_no_dscp_mode"),
      "kernel"},
-    {QT_TRANSLATE_NOOP3("PlanText",
+{QT_TRANSLATE_NOOP3("PlanText",
                          "%1: this mlx5 driver has no per-priority ECN switch (only NVIDIA's MLNX_OFED driver has "
                          "/sys/class/net/IF/ecn): DCQCN runs as the NIC's firmware sets it",
                          "warning.mlx5_ecn_firmware"),
      "interface"},
-    {QT_TRANSLATE_NOOP3("PlanText",
+{QT_TRANSLATE_NOOP3("PlanText",
                          "%1 (%2) can do RDMA in hardware through the %3 module, which is not loaded: Soft-RoCE is "
                          "slower and uses the CPU",
                          "warning.hardware_rdma_module"),
      "interface driver module"},
-    {QT_TRANSLATE_NOOP3("PlanText",
+{QT_TRANSLATE_NOOP3("PlanText",
                          "%1 (%2) has the RDMA device %3, for which HaloLink has no backend: only the address, MTU "
                          "and routes are configured, and its RDMA mode, PFC and DSCP stay as they are",
                          "warning.generic_backend"),
      "interface driver device"},
-    {QT_TRANSLATE_NOOP3("PlanText",
+{QT_TRANSLATE_NOOP3("PlanText",
                          "persist: %1, so nothing keeps %2's address and MTU across reboots",
                          "warning.no_persistence_stack"),
      "reason interface"},
-    {QT_TRANSLATE_NOOP3("PlanText",
+{QT_TRANSLATE_NOOP3("PlanText",
                          "NetworkManager does not manage %1 (nmcli: unmanaged): the connection file takes effect only "
                          "once NetworkManager manages it",
                          "warning.nm_unmanaged"),
      "interface"},
-    {QT_TRANSLATE_NOOP3("PlanText",
+{QT_TRANSLATE_NOOP3("PlanText",
                          "%1 matches %2 and comes before HaloLink's file: systemd-networkd uses the first file that "
                          "matches, so %2 keeps that file's configuration after a reboot",
                          "warning.networkd_shadowed"),
@@ -409,30 +415,30 @@ const Entry kPlanTexts[] = {
                          "step '%1' failed: `%2` exited %3; rolling back reported problems",
                          "apply.step_failed_exit_rollback_problems"),
      "step command exit_code:int"},
-    {QT_TRANSLATE_NOOP3("PlanText",
+{QT_TRANSLATE_NOOP3("PlanText",
                          "step '%1' failed: `%2` exited %3: %4; the earlier steps were rolled back",
                          "apply.step_failed_exit_stderr"),
      "step command exit_code:int stderr"},
-    {QT_TRANSLATE_NOOP3("PlanText",
+{QT_TRANSLATE_NOOP3("PlanText",
                          "step '%1' failed: `%2` exited %3: %4; rolling back reported problems",
                          "apply.step_failed_exit_stderr_rollback_problems"),
      "step command exit_code:int stderr"},
-    {QT_TRANSLATE_NOOP3("PlanText",
+{QT_TRANSLATE_NOOP3("PlanText",
                          "step '%1' failed: its commands ran, but afterwards this is still not so: %2; the earlier "
                          "steps were rolled back",
                          "apply.step_failed_no_effect"),
      "step check"},
-    {QT_TRANSLATE_NOOP3("PlanText",
+{QT_TRANSLATE_NOOP3("PlanText",
                          "step '%1' failed: its commands ran, but afterwards this is still not so: %2; rolling back "
                          "reported problems",
                          "apply.step_failed_no_effect_rollback_problems"),
      "step check"},
-    {QT_TRANSLATE_NOOP3("PlanText",
+{QT_TRANSLATE_NOOP3("PlanText",
                          "step '%1' did not run: %2; nothing it could not undo was changed, and the earlier steps "
                          "were rolled back",
                          "apply.step_failed_unknown"),
      "step reason"},
-    {QT_TRANSLATE_NOOP3("PlanText",
+{QT_TRANSLATE_NOOP3("PlanText",
                          "step '%1' did not run: %2; rolling back the earlier steps reported problems",
                          "apply.step_failed_unknown_rollback_problems"),
      "step reason"},

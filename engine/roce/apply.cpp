@@ -67,15 +67,36 @@ std::vector<std::string> undoStep(const Step &step, const StepRecord &record)
 {
     std::vector<std::string> problems;
     const sys::Root live("/");
-    for (const auto &argv : record.undo) {
-        auto r = live.run(argv, kStepTimeoutMs);
-        if (!r.ok()) {
+    auto runAll = [&](const std::vector<std::vector<std::string>> &commands) {
+        for (const auto &argv : commands) {
+            auto r = live.run(argv, kStepTimeoutMs);
+            if (r.ok())
+                continue;
+            // Already undone by something else (NetworkManager dropping its
+            // connection takes the address and routes with it): when the
+            // step's own check finds its effect gone, the undo did its part.
+            if (!step.kind.empty() && r.found && !r.timedOut) {
+                Step now = step;
+                try {
+                    redescribeStep(now, live, Moment::Plan);
+                } catch (const EngineError &) {
+                    now.state = StepState::Unknown;
+                }
+                if (now.state == StepState::Todo) {
+                    sys::printEvent({{"event", "note"},
+                                     {"id", step.id},
+                                     {"message", "undo `" + joinArgv(argv) + "` exited " + std::to_string(r.exitCode) +
+                                                     ", but what the step set is gone already"}});
+                    continue;
+                }
+            }
             std::string what = !r.found ? "not found" : r.timedOut ? "timed out" : "exited " + std::to_string(r.exitCode);
             const std::string said = sys::trim(r.err).empty() ? sys::trim(r.out) : sys::trim(r.err);
             problems.push_back("step " + step.id + ": undo `" + joinArgv(argv) + "` " + what +
                                (said.empty() ? "" : ": " + tail(said, 500)));
         }
-    }
+    };
+    runAll(record.undo);
     for (const auto &b : record.backups) {
         std::string error;
         if (b.existed) {
@@ -85,6 +106,7 @@ std::vector<std::string> undoStep(const Step &step, const StepRecord &record)
             problems.push_back("step " + step.id + ": remove " + b.path + ": " + std::strerror(errno));
         }
     }
+    runAll(record.undoAfterFiles);
     return problems;
 }
 
@@ -242,6 +264,7 @@ int applyPlan(const Plan &plan, int confirmWithinS, const std::string &journalPa
         } else {
             // The undo, from the state just read.
             rec.undo = step.undo;
+            rec.undoAfterFiles = step.undoAfterFiles;
             rec.backups.clear();
             for (const auto &f : step.files)
                 rec.backups.push_back(backupFile(f.path));

@@ -129,6 +129,8 @@ Json executablePlanJson(const Plan &plan)
         writeStepState(steps.back(), s);
         steps.back()["undo"] = argvsJson(s.undo);
         steps.back()["undo_files"] = s.undoFiles;
+        if (!s.undoAfterFiles.empty())
+            steps.back()["undo_after_files"] = argvsJson(s.undoAfterFiles);
         if (!s.whyKey.empty()) {
             steps.back()["why_key"] = s.whyKey;
             steps.back()["why_args"] = s.whyArgs;
@@ -163,6 +165,7 @@ Plan executablePlanFromJson(const Json &doc)
         readStepState(js, s);
         s.commands = argvsFrom(js.value("commands", Json()), "commands");
         s.undo = argvsFrom(js.value("undo", Json()), "undo");
+        s.undoAfterFiles = argvsFrom(js.value("undo_after_files", Json()), "undo_after_files");
         if (js.contains("files") && js["files"].is_array())
             for (const auto &f : js["files"]) {
                 if (!f.is_object() || !f.contains("path") || !f["path"].is_string())
@@ -216,6 +219,8 @@ Json journalJson(const Journal &j)
                          {"undo", argvsJson(r.undo)},
                          {"backups", backups},
                          {"error", r.error}});
+        if (!r.undoAfterFiles.empty())
+            steps.back()["undo_after_files"] = argvsJson(r.undoAfterFiles);
     }
     doc["steps"] = steps;
     doc["errors"] = j.errors;
@@ -243,6 +248,7 @@ Journal journalFromJson(const Json &doc)
             StepRecord r;
             r.state = js.value("state", std::string("pending"));
             r.undo = argvsFrom(js.value("undo", Json()), "undo");
+            r.undoAfterFiles = argvsFrom(js.value("undo_after_files", Json()), "undo_after_files");
             r.error = js.value("error", std::string());
             for (const auto &jb : js.value("backups", Json::array())) {
                 FileBackup b;

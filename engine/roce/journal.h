@@ -29,6 +29,7 @@ struct StepRecord {
     // started) | applied | failed | undone | undo_failed
     std::string state = "pending";
     std::vector<std::vector<std::string>> undo; // recorded just before the step ran
+    std::vector<std::vector<std::string>> undoAfterFiles;
     std::vector<FileBackup> backups;
     std::string error;
 };

@@ -6,6 +6,7 @@
 
 #include "roce/network_steps.h"
 
+#include <algorithm>
 #include <array>
 
 #include "probe/probe.h"
@@ -133,17 +134,60 @@ void describeRoute(const sys::Root &root, const Json &args, Step &step, Moment)
             continue;
         same = &e;
     }
-    if (same && same->value("dev", "") == iface && !same->contains("gateway")) {
-        step.state = StepState::Done;
-        return;
-    }
+    // A device route on the interface in the main table, whatever its
+    // metric: NetworkManager adds the keyfile's routes with metric 100
+    // (tests/fixtures/tool-output/ip/route-show-nm-metric100).
+    for (const auto &e : *routes)
+        if ((e.value("dst", "") == peer || e.value("dst", "") == prefix) && !e.contains("table") &&
+            e.value("dev", "") == iface && !e.contains("gateway")) {
+            step.state = StepState::Done;
+            return;
+        }
     if (same)
         step.undo = {routeArgv("replace", prefix, *same)}; // put the route it replaces back
     else
         step.undo = {{"ip", "route", "del", prefix, "dev", iface}};
 }
 
+// NetworkManager managing the netdev replaces what `ip` sets with the
+// connection it activates (seen in the lab with NM 1.42: its automatic
+// "Wired connection 1" took the address and route away;
+// tests/fixtures/tool-output/nmcli/README.md). Unmanaged, it leaves the
+// netdev alone until it restarts; connected with HaloLink's own connection
+// (persist), or to what was set outside it, it keeps what is there.
+void describeNmUnmanaged(const sys::Root &root, const Json &args, Step &step, Moment)
+{
+    const std::string iface = argString(args, "interface");
+    const std::vector<std::string> argv = {"nmcli", "-t", "-f", "DEVICE,STATE,CONNECTION", "device"};
+    step.commands = {{"nmcli", "device", "set", iface, "managed", "no"}};
+    step.check = "NetworkManager does not manage " + iface + ", or runs halolink-" + iface + " on it";
+    auto r = root.run(argv);
+    if (!r.found) {
+        step.state = StepState::Done; // NetworkManager is not installed
+        step.check += " (nmcli is not installed)";
+        return;
+    }
+    if (r.exitCode == 8) {
+        step.state = StepState::Done; // "Error: NetworkManager is not running."
+        step.check += " (NetworkManager is not running)";
+        return;
+    }
+    auto devices = r.ok() ? parseNmcliDevices(r.out) : std::nullopt;
+    if (!devices)
+        return setUnknown(step, readFailure(argv, r));
+    auto it = std::find_if(devices->begin(), devices->end(), [&](const NmDevice &d) { return d.device == iface; });
+    if (it == devices->end() || it->state == "unmanaged" || it->state == "connected (externally)" ||
+        (it->state == "connected" && it->connection == "halolink-" + iface)) {
+        step.state = StepState::Done;
+        step.check += " (now " + (it == devices->end() ? std::string("not listed") : it->state) + ")";
+        return;
+    }
+    step.check += " (now " + it->state + (it->connection.empty() ? "" : ", " + it->connection) + ")";
+    step.undo = {{"nmcli", "device", "set", iface, "managed", "yes"}};
+}
+
 constexpr std::array kKinds{
+    StepKind{"nm_unmanaged", describeNmUnmanaged},
     StepKind{"mtu", describeMtu},
     StepKind{"link_up", describeLinkUp},
     StepKind{"address", describeAddress},
@@ -164,6 +208,30 @@ std::optional<std::vector<Json>> parseRoutes(const std::string &text)
         if (!e.is_object() || !e.contains("dst") || !e["dst"].is_string())
             return std::nullopt;
         out.push_back(e);
+    }
+    return out;
+}
+
+std::optional<std::vector<NmDevice>> parseNmcliDevices(const std::string &text)
+{
+    std::vector<NmDevice> out;
+    for (const auto &line : sys::lines(text)) {
+        if (line.empty())
+            continue;
+        // Terse mode: fields split by ':', a ':' in a value written "\:".
+        std::vector<std::string> fields(1);
+        for (size_t i = 0; i < line.size(); ++i) {
+            if (line[i] == '\\' && i + 1 < line.size()) {
+                fields.back() += line[++i];
+            } else if (line[i] == ':') {
+                fields.emplace_back();
+            } else {
+                fields.back() += line[i];
+            }
+        }
+        if (fields.size() < 2 || fields[0].empty())
+            return std::nullopt;
+        out.push_back({fields[0], fields[1], fields.size() > 2 ? fields[2] : std::string()});
     }
     return out;
 }

@@ -176,6 +176,10 @@ void describeNetworkPersistence(const sys::Root &root, const Json &args, Step &s
         return;
     }
     step.undoFiles = {f.path};
+    // NetworkManager keeps a connection it read (after a reboot: active on
+    // the netdev) until it reads its files again.
+    if (stack == Stack::NetworkManager)
+        step.undoAfterFiles = {{"nmcli", "connection", "reload"}};
 }
 
 // `systemctl is-enabled UNIT`: true, false (disabled, or no such unit
@@ -213,6 +217,7 @@ void describeBootUnit(const sys::Root &root, const Json &args, Step &step, Momen
     if (!*enabled)
         step.undo = {{"systemctl", "disable", unit}};
     step.undoFiles = {scriptPath, unitPath};
+    step.undoAfterFiles = {{"systemctl", "daemon-reload"}}; // forget the unit file that is gone
 }
 
 constexpr std::array kKinds{

@@ -46,6 +46,9 @@ struct Step {
     std::string unknownReason;                      // with state Unknown: what could not be read, and why
     std::vector<std::vector<std::string>> undo;     // argv lists, run in order
     std::vector<std::string> undoFiles;             // files to restore/remove on undo
+    // Undo commands that run after the files are restored (telling a
+    // daemon to read its files again): argv lists, run in order.
+    std::vector<std::vector<std::string>> undoAfterFiles;
     // The step's kind and its arguments (step_kinds.h): apply describes the
     // step again from them on the live node just before it runs. Empty for a
     // step given as it is (an older plan, a test's plan).

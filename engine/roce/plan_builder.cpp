@@ -61,6 +61,12 @@ std::optional<std::string> PlanBuilder::cmdOut(const Argv &argv) const
 
 void PlanBuilder::network()
 {
+    // Only where NetworkManager would take over what the steps set.
+    Step nm;
+    nm.id = "nm_unmanaged";
+    describeStep(nm, "nm_unmanaged", {{"interface", iface}}, root, Moment::Plan);
+    if (!nm.done())
+        step("nm_unmanaged", "step.nm_unmanaged", {{"interface", iface}}, "nm_unmanaged", {{"interface", iface}});
     step("mtu", "step.mtu", {{"mtu", mtu}}, "mtu", {{"interface", iface}, {"mtu", mtu}});
     step("link_up", "step.link_up", Json::object(), "link_up", {{"interface", iface}});
     step("address", "step.address", Json::object(), "address", {{"interface", iface}, {"address", spec.address}});

@@ -158,6 +158,13 @@ Json planJson(const Plan &plan)
             undoShell.push_back(shellLine(c));
         o["undo_shell"] = undoShell;
         o["undo_files"] = s.undoFiles;
+        if (!s.undoAfterFiles.empty()) {
+            o["undo_after_files"] = s.undoAfterFiles;
+            Json after = Json::array();
+            for (auto &c : s.undoAfterFiles)
+                after.push_back(shellLine(c));
+            o["undo_after_files_shell"] = after;
+        }
         steps.push_back(std::move(o));
     }
     j["steps"] = steps;
@@ -202,6 +209,7 @@ Plan planFromJson(const Json &doc)
             readStepState(o, s);
             s.undo = o.value("undo", std::vector<std::vector<std::string>>{});
             s.undoFiles = o.value("undo_files", std::vector<std::string>{});
+            s.undoAfterFiles = o.value("undo_after_files", std::vector<std::vector<std::string>>{});
             p.steps.push_back(std::move(s));
         }
         readWarnings(doc, p);

@@ -11,6 +11,10 @@ namespace {
 
 constexpr std::array kTexts{
     // Why each step is there.
+    sys::KeyedText{"step.nm_unmanaged",
+                   "NetworkManager manages {interface} and would replace what the next steps set with the "
+                   "connection it activates: it leaves {interface} alone until it restarts (with persist, it "
+                   "takes HaloLink's connection at the next boot)"},
     sys::KeyedText{"step.mtu",
                    "RoCE needs the netdev MTU above its RDMA MTU (4096 needs 4200 or more); {mtu:int} on both ends"},
     sys::KeyedText{"step.link_up", "the data-plane link must be administratively up"},

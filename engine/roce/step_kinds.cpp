@@ -56,10 +56,12 @@ void redescribeStep(Step &step, const sys::Root &root, Moment moment)
     step.unknownReason.clear();
     step.undo.clear();
     step.undoFiles.clear();
+    step.undoAfterFiles.clear();
     k->describe(root, step.kindArgs, step, moment);
     if (step.state != StepState::Todo) {
         step.undo.clear(); // nothing to undo for a step that does not run
         step.undoFiles.clear();
+        step.undoAfterFiles.clear();
     }
 }
 

@@ -512,7 +512,9 @@ bool NodeDouble::run(const std::vector<std::string> &a, std::string *error)
         remove(a[1]);
         return true;
     }
-    if (is({"systemctl", "daemon-reload"}) || is({"udevadm", "settle"}))
+    // Reading files again: what NetworkManager and systemd hold in memory is
+    // not part of a snapshot.
+    if (is({"systemctl", "daemon-reload"}) || is({"udevadm", "settle"}) || is({"nmcli", "connection", "reload"}))
         return true;
     if (is({"systemctl"}) && n == 3 && (a[1] == "enable" || a[1] == "disable")) {
         if (!read("/etc/systemd/system/" + a[2]))
@@ -584,6 +586,14 @@ bool rollbackDouble(const std::vector<AppliedStep> &applied, NodeDouble &node, s
                 node.write(p, *before);
             else
                 node.remove(p);
+        }
+        for (const auto &argv : it->step.undoAfterFiles) {
+            std::string why;
+            if (!node.run(argv, &why)) {
+                if (error)
+                    *error = "undo of " + it->step.id + ": `" + joined(argv) + "`: " + why;
+                return false;
+            }
         }
     }
     return true;

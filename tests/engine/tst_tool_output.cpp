@@ -16,6 +16,7 @@
 #include "roce/backend_ice.h"
 #include "roce/dcb.h"
 #include "roce/network_steps.h"
+#include "roce/plan.h"
 #include "roce/persist.h"
 #include "roce/step_kinds.h"
 #include "sys/root.h"
@@ -457,6 +458,43 @@ private slots:
         later.exitCode = 4;
         later.out = "not-found\n";
         QCOMPARE(q(roce::parseUnitFileState(later).value_or("null")), QStringLiteral("not-found"));
+    }
+
+    void nmcli()
+    {
+        int n = 0;
+        for (const auto &c : captures("nmcli")) {
+            if (!is(c, {"nmcli", "-t", "-f", "DEVICE,STATE", "device"}))
+                continue;
+            ++n;
+            const Json &f = c.entry["facts"];
+            // As the answer to the command the step runs.
+            Capture asStep = c;
+            asStep.argv = {"nmcli", "-t", "-f", "DEVICE,STATE,CONNECTION", "device"};
+            auto s = describe(asStep, "nm_unmanaged", {{"interface", "eth1"}});
+            if (c.exitCode != 0) {
+                QVERIFY2(f["devices"].is_null(), m(c.name()));
+                QVERIFY2(s.done(), m(c.name())); // NetworkManager not running: nothing to take over
+                continue;
+            }
+            auto got = roce::parseNmcliDevices(c.out);
+            QVERIFY2(got, m(c.name()));
+            QCOMPARE(got->size(), f["devices"].size());
+            for (const auto &d : *got)
+                QCOMPARE(q(d.state), q(f["devices"][d.device].get<std::string>()));
+            const std::string eth1 = f["devices"]["eth1"].get<std::string>();
+            QCOMPARE(s.done(), eth1 == "unmanaged");
+            if (!s.done())
+                QCOMPARE(q(roce::shellLine(s.commands.at(0))), QStringLiteral("nmcli device set eth1 managed no"));
+        }
+        QVERIFY(n >= 5);
+        // NM running HaloLink's own connection on it: nothing to take over.
+        Capture own;
+        own.argv = {"nmcli", "-t", "-f", "DEVICE,STATE,CONNECTION", "device"};
+        own.out = "eth1:connected:halolink-eth1\neth0:unmanaged:\nlo:unmanaged:\n";
+        QVERIFY(describe(own, "nm_unmanaged", {{"interface", "eth1"}}).done());
+        own.out = "eth1:connected:Wired connection 1\n";
+        QVERIFY(!describe(own, "nm_unmanaged", {{"interface", "eth1"}}).done());
     }
 
     void ibvDevinfo()
