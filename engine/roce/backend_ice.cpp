@@ -213,8 +213,8 @@ void planIce(PlanBuilder &b)
     const Irdma irdma = irdmaDriver(b.root);
     bool recreated = false;
     if (spec.rdmaMode == "roce") {
-        Step &s = b.step("enable_roce", "step.enable_roce", Json::object(), "ice_rdma_mode",
-                         {{"pci", b.pci}, {"interface", b.iface}});
+        const Step &s = b.step("enable_roce", "step.enable_roce", Json::object(), "ice_rdma_mode",
+                               {{"pci", b.pci}, {"interface", b.iface}});
         if (!s.done() && b.port && b.port->value("transport", "") == "iwarp") {
             if (irdma == Irdma::OutOfTree)
                 throw sys::EngineError{
@@ -237,18 +237,20 @@ void planIce(PlanBuilder &b)
         auto [major, minor] = kernelVersion(b.kernel);
         if (major > 0 && (major < 5 || (major == 5 && minor < 16)))
             plan.warn("warning.ice_no_dscp_mode", {{"kernel", b.kernel}});
-        Step &l = b.step("fw_lldp_off", "step.fw_lldp_off", Json::object(), "ice_fw_lldp_off",
-                         {{"interface", b.iface}});
-        if (!l.done())
+        // (A step's reference lasts only until the next step is added.)
+        const bool lldpOff = b.step("fw_lldp_off", "step.fw_lldp_off", Json::object(), "ice_fw_lldp_off",
+                                    {{"interface", b.iface}})
+                                 .done();
+        if (!lldpOff)
             plan.warn("warning.fw_lldp_persists", {{"interface", spec.interface}});
         b.step("lfc_off", "step.lfc_off", Json::object(), "ethtool_lfc_off", {{"interface", b.iface}});
         // Turning the agent off puts the driver's default DCB configuration
         // in place, and the first DSCP entry its DSCP defaults: what the
         // steps after them will find.
-        const std::string reset = l.done() ? "" : "ice_sw_default";
+        const std::string reset = lldpOff ? "" : "ice_sw_default";
         planPfc(b, "ice", reset);
-        Step &dscp = planDscpPrio(b, "ice", reset);
-        planEts(b, kRoceEtsShare, dscp.done() ? "" : "ice_dscp_default");
+        const bool dscpDone = planDscpPrio(b, "ice", reset).done();
+        planEts(b, kRoceEtsShare, dscpDone ? "" : "ice_dscp_default");
         if (recreated)
             b.roceTos("");
         else if (plan.device && !plan.device->empty())
