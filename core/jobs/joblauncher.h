@@ -30,7 +30,9 @@
 // RDMA carried the traffic, or TCP did (with the likely causes read from
 // each node's environment and probe), or nothing moved.
 
-#include "jobs/jobrender.h"
+#include "jobs/job.h"
+#include "jobs/jobdiscovery.h"
+#include "jobs/proof.h"
 
 #include <QDateTime>
 #include <QHash>
@@ -48,64 +50,6 @@ class RemoteTask;
 }
 
 namespace halolink::jobs {
-
-// A job as launched: what was asked, where, and what it rendered into.
-struct Job {
-    JobSpec spec;
-    QList<JobNode> nodes; // the head first
-    Rendered rendered;
-    QDateTime startedAt;
-    QString headNodeId() const { return nodes.isEmpty() ? QString() : nodes.first().nodeId; }
-    QStringList rolesOn(const QString &nodeId) const; // in start order
-};
-
-// job.json: {"schema":"halolink.job/1","spec":..,"nodes":[..],"steps":[..],"api":..,"started_at":..}
-QJsonObject jobToJson(const Job &job);
-std::optional<Job> jobFromJson(const QJsonObject &o, QString *error = nullptr);
-
-// One node's traffic counters (engine `counters`, halolink.counters/1), for
-// its data-plane RDMA port and NIC.
-struct TrafficSample {
-    qint64 timeNs = 0;
-    QString rdmaDevice;
-    int rdmaPort = 0;
-    std::optional<qint64> rdmaRxBytes, rdmaTxBytes, rdmaRxPackets, rdmaTxPackets;
-    std::optional<qint64> nicRxBytes, nicTxBytes, nicRxPackets, nicTxPackets;
-};
-// The sample for the RDMA port on `dataInterface` (else `device`) and that NIC.
-std::optional<TrafficSample> trafficFromCounters(const QJsonObject &doc, const QString &dataInterface,
-                                                 const QString &device, QString *error = nullptr);
-
-struct NodeTraffic {
-    QString nodeId;
-    QString name;
-    QString rdmaDevice;
-    int rdmaPort = 0;
-    bool measured = false;         // counters read before and after
-    // During the smoke test, the background (same duration) subtracted; null: the device does not count it.
-    std::optional<qint64> rdmaPackets, rdmaBytes; // sent + received
-    std::optional<qint64> nicBytes, nicPackets;
-    bool rdmaMoved = false;
-    bool nicMoved = false;
-    QString error;
-};
-
-struct Proof {
-    enum class Verdict { Rdma, Tcp, Mixed, NoTraffic, Unknown };
-    Verdict verdict = Verdict::Unknown;
-    QString summary;     // one plain sentence
-    QStringList details; // per node: "node1 (rxe0:1): 2608 RDMA packets, 2.3 MB through the NIC"
-    QStringList causes;  // for TCP: the likely reasons, per node
-    QList<NodeTraffic> nodes;
-};
-QString verdictName(Proof::Verdict v); // rdma, tcp, mixed, none, unknown
-
-// The verdict from before/background/after samples. Exposed for tests.
-// `background` and `before` are taken `backgroundMs` apart; `after` ends the smoke test.
-Proof judgeTraffic(const Job &job, const QHash<QString, TrafficSample> &background,
-                   const QHash<QString, TrafficSample> &before, const QHash<QString, TrafficSample> &after);
-// Why a node's traffic may have gone over TCP, from its environment and probe.
-QStringList likelyTcpCauses(const Job &job, const QString &nodeId);
 
 struct SmokeResult {
     bool ok = false;
@@ -203,41 +147,6 @@ private:
     int m_pending = 0;
     quint64 m_generation = 0; // bumps on cancel: late callbacks of an abandoned run are ignored
     bool m_relaunchAfterStop = false;
-};
-
-// Jobs found on nodes (job.json in the job folders), with which of their
-// roles still run. Nodes not reachable are listed as such.
-struct DiscoveredJob {
-    Job job;
-    QHash<QString, QHash<QString, bool>> running; // node id -> role -> runs
-    QStringList unreachable;                      // node names not asked
-    bool allRunning() const;
-    bool anyRunning() const;
-};
-
-class JobDiscovery final : public QObject
-{
-    Q_OBJECT
-
-public:
-    explicit JobDiscovery(ClusterController *cluster, QObject *parent = nullptr);
-    void discover(const QStringList &nodeIds);
-    QList<DiscoveredJob> jobs() const { return m_jobs; }
-    QStringList errors() const { return m_errors; }
-
-Q_SIGNALS:
-    void finished();
-
-private:
-    void listed();
-    void checkRoles();
-
-    QPointer<ClusterController> m_cluster;
-    QStringList m_nodeIds;
-    QHash<QString, QList<QJsonObject>> m_found; // node id -> job.json documents
-    QList<DiscoveredJob> m_jobs;
-    QStringList m_errors;
-    int m_pending = 0;
 };
 
 } // namespace halolink::jobs

@@ -1,0 +1,141 @@
+#include "jobs/joblauncher.h"
+#include "jobs/jobs_internal.h"
+
+#include "cluster/clustercontroller.h"
+#include "setup/setupplan.h"
+#include "ssh/remotetask.h"
+#include "ssh/shellquote.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QSet>
+#include <QTimer>
+
+#include <algorithm>
+
+namespace halolink::jobs {
+
+using namespace detail;
+
+// The smoke test: counters, one completion, counters again, the proof.
+
+void JobLauncher::sampleAll(std::function<void(QHash<QString, TrafficSample>)> done)
+{
+    auto samples = std::make_shared<QHash<QString, TrafficSample>>();
+    auto pending = std::make_shared<int>(int(m_job.nodes.size()));
+    for (const JobNode &n : std::as_const(m_job.nodes)) {
+        const JobNode node = n;
+        const QString engine = enginePath(n.nodeId);
+        if (engine.isEmpty()) {
+            QTimer::singleShot(0, this, [pending, samples, done] {
+                if (--*pending == 0)
+                    done(*samples);
+            });
+            continue;
+        }
+        QString device;
+        std::optional<ProbeReport> probe = n.probe;
+        if (!probe && m_cluster)
+            probe = m_cluster->probeReport(n.nodeId);
+        if (probe) {
+            if (const RdmaPort *p = setup::rdmaPortOf(*probe, n.dataInterface))
+                device = p->device;
+        }
+        run(n.nodeId, shellCommand({engine, QStringLiteral("counters")}) + QStringLiteral(" </dev/null"),
+            std::chrono::seconds(30),
+            [this, node, device, pending, samples, done](int code, const QByteArray &out, const QByteArray &err,
+                                                         const QString &failure) {
+                QString why;
+                const auto s = code == 0 ? trafficFromCounters(lastJsonObject(out), node.dataInterface, device, &why)
+                                         : std::nullopt;
+                if (s)
+                    samples->insert(node.nodeId, *s);
+                else
+                    say(node.nodeId, tr("Counters not read: %1")
+                                         .arg(!failure.isEmpty() ? failure
+                                                                 : why.isEmpty() ? QString::fromUtf8(err.trimmed()) : why));
+                if (--*pending == 0)
+                    done(*samples);
+            });
+    }
+}
+
+void JobLauncher::smokeTest()
+{
+    if (isBusy())
+        return;
+    m_smoke = {};
+    m_error.clear();
+    setPhase(Phase::SmokeTesting);
+    // Probes for the causes, when the job came from a discovery.
+    for (JobNode &n : m_job.nodes) {
+        if (!n.probe && m_cluster)
+            n.probe = m_cluster->probeReport(n.nodeId);
+    }
+    say({}, tr("Smoke test: counters, %1 s of background, one chat completion, counters again.")
+                .arg(double(m_timeouts.background.count()) / 1000.0));
+    sampleAll([this](QHash<QString, TrafficSample> background) {
+        const quint64 generation = m_generation;
+        QTimer::singleShot(m_timeouts.background, this, [this, background, generation] {
+            if (generation != m_generation)
+                return;
+            sampleAll([this, background](QHash<QString, TrafficSample> before) {
+                const QString head = m_job.headNodeId();
+                const QString command = shellCommand({enginePath(head), QStringLiteral("api"), QStringLiteral("chat"),
+                                                      QStringLiteral("--url"),
+                                                      QStringLiteral("http://127.0.0.1:%1").arg(m_job.spec.port),
+                                                      QStringLiteral("--model"), servedModelName(m_job.spec), QStringLiteral("--prompt"),
+                                                      m_prompt, QStringLiteral("--max-tokens"), QString::number(m_maxTokens),
+                                                      QStringLiteral("--timeout"), QStringLiteral("600")})
+                                        + QStringLiteral(" </dev/null");
+                say(head, tr("Chat completion through %1/v1 ...").arg(m_job.rendered.apiUrl));
+                run(head, command, std::chrono::minutes(11),
+                    [this, background, before](int code, const QByteArray &out, const QByteArray &err,
+                                               const QString &failure) {
+                        const QJsonObject r = lastJsonObject(out);
+                        m_smoke.ok = code == 0 && r.value(QStringLiteral("ok")).toBool();
+                        if (m_smoke.ok) {
+                            m_smoke.ttftMs = r.value(QStringLiteral("ttft_ms")).toDouble();
+                            m_smoke.totalMs = r.value(QStringLiteral("total_ms")).toDouble();
+                            m_smoke.tokens = r.value(QStringLiteral("completion_tokens")).toInt();
+                            if (r.value(QStringLiteral("tokens_per_s")).isDouble())
+                                m_smoke.tokensPerSecond = r.value(QStringLiteral("tokens_per_s")).toDouble();
+                            m_smoke.text = r.value(QStringLiteral("text")).toString();
+                        } else {
+                            const QString msg = r.value(QStringLiteral("error")).toObject().value(QStringLiteral("message")).toString();
+                            m_smoke.error = !failure.isEmpty() ? failure
+                                            : !msg.isEmpty()   ? msg
+                                                               : QString::fromUtf8((err + out).trimmed()).right(1000);
+                        }
+                        sampleAll([this, background, before](QHash<QString, TrafficSample> after) {
+                            m_smoke.proof = judgeTraffic(m_job, background, before, after);
+                            finishSmoke(m_smoke.ok);
+                        });
+                    });
+            });
+        });
+    });
+}
+
+void JobLauncher::finishSmoke(bool ok)
+{
+    if (ok) {
+        say(m_job.headNodeId(),
+            tr("Answer: %n token(s), first after %1 ms, %2 tokens/s.", nullptr, m_smoke.tokens)
+                .arg(m_smoke.ttftMs, 0, 'f', 0)
+                .arg(
+                    m_smoke.tokensPerSecond ? QString::number(*m_smoke.tokensPerSecond, 'f', 1) : tr("n/a")));
+    } else {
+        m_error = tr("The smoke test failed: %1").arg(m_smoke.error);
+        say(m_job.headNodeId(), m_error);
+    }
+    say({}, m_smoke.proof.summary);
+    for (const QString &d : std::as_const(m_smoke.proof.details))
+        say({}, QStringLiteral("  ") + d);
+    for (const QString &c : std::as_const(m_smoke.proof.causes))
+        say({}, tr("Likely cause: %1").arg(c));
+    setPhase(Phase::Running);
+    Q_EMIT smokeFinished(ok);
+}
+} // namespace halolink::jobs
