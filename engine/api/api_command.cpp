@@ -5,6 +5,7 @@
 // ("ok": false with an error code), 2 on bad usage.
 
 #include <cmath>
+#include <iostream>
 #include <optional>
 #include <set>
 
@@ -249,7 +250,7 @@ Json chatCheck(api::HttpConnection &conn, const ChatOptions &o, std::optional<in
 
 int apiCommand(const Args &args)
 {
-    sys::Options opts({ "--url", "--timeout", "--model", "--prompt", "--max-tokens" }, {});
+    sys::Options opts({ "--url", "--timeout", "--model", "--prompt", "--max-tokens" }, { "--api-key-stdin" });
     opts.parse(args);
     static const std::set<std::string> checks { "health", "models", "chat" };
     if (opts.positional().size() != 1 || !checks.count(opts.positional().front()))
@@ -279,8 +280,20 @@ int apiCommand(const Args &args)
         chatOptions.maxTokens = opts.integer("--max-tokens", 1, 1'000'000).value_or(kDefaultMaxTokens);
     }
 
+    // The key never on a command line: the first line of standard input.
+    std::string apiKey;
+    if (opts.has("--api-key-stdin")) {
+        if (!std::getline(std::cin, apiKey))
+            throw sys::usageError("--api-key-stdin: no key on standard input");
+        if (!apiKey.empty() && apiKey.back() == '\r')
+            apiKey.pop_back();
+        if (apiKey.empty() || apiKey.find_first_of(" \t\r\n") != std::string::npos)
+            throw sys::usageError("--api-key-stdin: the key is empty or contains white space");
+    }
+
     const std::int64_t start = bench::nowNs();
     api::HttpConnection conn(url, timeout);
+    conn.setBearerToken(apiKey);
     std::optional<int> status;
     Json result;
     std::optional<sys::EngineError> failure;

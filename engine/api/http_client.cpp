@@ -250,6 +250,8 @@ void HttpConnection::sendRequest(std::string_view method, std::string_view path,
     request.append("User-Agent: halolink-engine/").append(protocol::kEngineVersion).append("\r\n");
     request.append("Accept: ").append(accept).append("\r\n");
     request.append("Connection: close\r\n");
+    if (!m_bearer.empty())
+        request.append("Authorization: Bearer ").append(m_bearer).append("\r\n");
     if (!contentType.empty()) {
         request.append("Content-Type: ").append(contentType).append("\r\n");
         request.append("Content-Length: ").append(std::to_string(body.size())).append("\r\n");

@@ -62,6 +62,9 @@ public:
 
     // Tries every address of the host in turn.
     void connect();
+    // Every request then carries "Authorization: Bearer <key>" (vLLM's
+    // --api-key / VLLM_API_KEY, llama-server's --api-key / LLAMA_API_KEY).
+    void setBearerToken(std::string key) { m_bearer = std::move(key); }
     void sendRequest(std::string_view method, std::string_view path, std::string_view accept,
         std::string_view body = {}, std::string_view contentType = {});
     // The status line and headers (1xx interim answers skipped).
@@ -96,6 +99,7 @@ private:
     std::size_t m_pos = 0;
     std::int64_t m_lastReceiveNs = 0;
     const char *m_phase = "connecting to";
+    std::string m_bearer;
 };
 
 } // namespace halolink::api

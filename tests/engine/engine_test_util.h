@@ -25,7 +25,7 @@ inline QString enginePath()
 
 inline EngineRun runEngine(const QStringList &args, int timeoutMs = 30000,
                            const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment(),
-                           const QString &program = enginePath())
+                           const QString &program = enginePath(), const QByteArray &stdinData = {})
 {
     EngineRun r;
     QProcess p;
@@ -33,6 +33,9 @@ inline EngineRun runEngine(const QStringList &args, int timeoutMs = 30000,
     p.start(program, args);
     if (!p.waitForStarted(5000))
         return r;
+    if (!stdinData.isEmpty())
+        p.write(stdinData);
+    p.closeWriteChannel();
     r.finished = p.waitForFinished(timeoutMs);
     if (!r.finished) {
         p.kill();

@@ -229,6 +229,7 @@ private slots:
     void chatModelNotFound();
     void chatWithoutTokens();
     void chatStreamError();
+    void apiKeyFromStdin();
     void badUsage_data();
     void badUsage();
 };
@@ -325,6 +326,35 @@ void TestEngineApi::timeoutOnSilentServer()
     const QJsonObject c = expectRun(
         runEngine({ "api", "chat", "--url", server.url(), "--model", "m", "--timeout", "0.5" }), 1);
     QCOMPARE(c.value("error").toObject().value("code").toString(), QStringLiteral("timeout"));
+}
+
+void TestEngineApi::apiKeyFromStdin()
+{
+    // vLLM with --api-key: 401 {"error":"Unauthorized"} on /v1 without the
+    // key (vllm/entrypoints/openai/server_utils.py AuthenticationMiddleware).
+    FakeHttpServer server([](FakeHttpServer &, int fd, const Request &r) {
+        if ((r.head + "\r\n").contains("\r\nAuthorization: Bearer s3cret-key\r\n"))
+            FakeHttpServer::send(fd, jsonResponse(200, "OK", R"({"object":"list","data":[{"id":"m"}]})"));
+        else
+            FakeHttpServer::send(fd, jsonResponse(401, "Unauthorized", R"({"error":"Unauthorized"})"));
+    });
+    const auto env = QProcessEnvironment::systemEnvironment();
+    const QStringList args { "api", "models", "--url", server.url(), "--api-key-stdin" };
+    QJsonObject o = expectRun(runEngine(args, 30000, env, enginePath(), "s3cret-key\n"), 0);
+    QCOMPARE(o.value("models").toArray().first().toString(), QStringLiteral("m"));
+    // Without the key: the server's own words.
+    o = expectRun(runEngine({ "api", "models", "--url", server.url() }), 1);
+    QCOMPARE(o.value("status").toInt(), 401);
+    QVERIFY2(o.value("error").toObject().value("message").toString().contains("Unauthorized"),
+        qPrintable(o.value("error").toObject().value("message").toString()));
+    // No key on stdin, or one with white space: usage errors, nothing sent.
+    const auto before = server.requests().size();
+    QCOMPARE(runEngine(args, 30000, env, enginePath(), {}).exitCode, 2);
+    QCOMPARE(runEngine(args, 30000, env, enginePath(), "two words\n").exitCode, 2);
+    QCOMPARE(server.requests().size(), before);
+    // The key is in the request, never in the engine's output.
+    const EngineRun r = runEngine(args, 30000, env, enginePath(), "s3cret-key\n");
+    QVERIFY(!r.out.contains("s3cret") && !r.err.contains("s3cret"));
 }
 
 void TestEngineApi::models()
