@@ -9,13 +9,13 @@
 Pieces:
 - paths and addresses (HALOLINK_DOUBLE_RAY_DIR, ray_current_cluster, RAY_ADDRESS),
 - JSON-lines connections between the doubles (registry, control, driver),
-- interfaces and NCCL's transport choice (NET/IB via ibv_rc_pingpong, NET/Socket),
-- the "collective" exchange: the worker side (ControlServer, run by `ray`) and
-  the driver side (exchange_with, run by `vllm`),
+- interfaces, NCCL's log and its transport choice (NET/IB via ibv_rc_pingpong, NET/Socket),
+- the "collective" exchange: the worker processes `ray` starts for a vllm
+  (_hd_worker: NodeControl, WorkerServer) and the driver side (exchange_with),
 - the HTTP side of the OpenAI-compatible servers (HttpServer, ApiHandler: JSON
   answers, request bodies, server-sent events), used by `vllm` and `llama-server`,
 - the framing of the llama.cpp-RPC-like exchanges between `llama-server` and
-  `rpc-server` (TCP only, like llama.cpp's RPC backend).
+  `rpc-server` (TCP, or RDMA when both ends are "built with" it: _hd_rpc).
 """
 
 # The pieces live in _hd_*.py, one concept each; this module gathers them so
@@ -24,5 +24,6 @@ from _hd_common import *  # noqa: F401,F403
 from _hd_nccl import *  # noqa: F401,F403
 from _hd_rdma import *  # noqa: F401,F403
 from _hd_collective import *  # noqa: F401,F403
+from _hd_worker import NodeControl  # noqa: F401
 from _hd_http import *  # noqa: F401,F403
 from _hd_rpc import *  # noqa: F401,F403

@@ -2,33 +2,94 @@
 # NOT llama.cpp: part of the code shared by the stand-ins `ray`, `vllm`,
 # `rpc-server` and `llama-server` in this folder (see _halolink_doubles.py and
 # README.md). Python 3 standard library only.
-"""The "collective" exchanges: the worker side (ControlServer, run by `ray`) and the driver
-side (exchange_with, run by `vllm`)."""
+"""The "collective" exchanges of a communicator, NCCL-like: the rank's side in a
+worker process (WorkerServer, run by _hd_worker.py, which `ray` starts for a
+vllm) and the driver's side (Communicator, run by `vllm`).
 
+What is imitated (RCCL ROCm/rccl@0cbce2a7, see README.md): the net is chosen
+once per communicator, at init (choose_transport); a NET/IB connection resolves
+its GID at connect (resolve_gid) and a failure there, or a QP that never
+completes, fails the communicator: no fallback to sockets. The QPs live as long
+as the communicator: each rank on NET/IB keeps an ibv_rc_pingpong server waiting
+on a spare port (its QP is created before it waits for a client, rdma-core
+libibverbs/examples/rc_pingpong.c: pp_init_ctx before pp_server_exch_dest),
+ended with the communicator."""
+
+import os
 import signal
 import socket
 import threading
 import time
 
 from _hd_common import JsonConn, exchange_timeout
-from _hd_nccl import NcclError, NcclLog, choose_transport
+from _hd_nccl import (NcclError, NcclLog, choose_transport, completion_error_warn, double_line, resolve_gid,
+                      retry_seconds)
 from _hd_rdma import (PingpongError, finish_pingpong_server, kill_children, pingpong_seconds,
                       run_pingpong_client, socket_client_exchange, socket_listen, socket_serve_exchange,
                       start_pingpong_server, stop_pingpong_server)
 
 
-# ---------------------------------------------------------------- worker side
+class Rank:
+    """One rank's communicator state: its transport, chosen once, and the QP it
+    holds while the communicator lives (a waiting ibv_rc_pingpong server)."""
 
-class ControlServer:
-    """Runs in every `ray` node process: serves the driver's collective
-    requests, deciding this node's transport from this process' environment
-    (the NCCL_* variables the node was started with)."""
+    def __init__(self, log, env=None):
+        self.log = log
+        self.env = os.environ if env is None else env
+        self.transport = None
+        self.holder = None
 
-    def __init__(self, ip, node_ip):
+    def init(self):
+        if self.transport is None:
+            self.transport = choose_transport(self.log, self.env)
+        return self.transport
+
+    def connect(self, log=None):
+        """NET/IB: the GID (at connect, as ncclIbConnect/ncclIbAccept do), then the
+        held QP. Raises NcclError."""
+        t = self.init()
+        if t.kind == "ib" and t.gid is None:
+            resolve_gid(t, log or self.log, self.env)
+        if t.kind == "ib" and self.holder is None:
+            try:
+                self.holder, _port = start_pingpong_server(t, 4096, 1)
+            except PingpongError as e:
+                (log or self.log).warn("NET/IB : Unable to open device %s" % t.dev, "transport/net_ib.cc:429")
+                raise NcclError("ibv_rc_pingpong on %s: %s" % (t.describe(), e), "system")
+        return t
+
+    def destroy(self):
+        if self.holder is not None:
+            stop_pingpong_server(self.holder)
+            self.holder = None
+
+
+def _fail_qp(log, t, peer_ip, peer_gid, started, timeout, env, output=""):
+    """A QP that did not complete. ibv_rc_pingpong's "Failed to modify QP to
+    RTR" (rxe rejects the address vector, e.g. an IPv6 link-local source GID
+    towards an IPv4-mapped one: seen in the lab) is RCCL's ibv_modify_qp WARN
+    (errno unverified); otherwise the QP retried until it gave up: wait out
+    RCCL's retry time (bounded by the exchange timeout), then net_ib.cc's
+    completion error."""
+    if "Failed to modify QP to RTR" in (output or ""):
+        log.warn("Call to ibv_modify_qp failed with error Invalid argument errno 22", "misc/ibvwrap.cc:206")
+        return
+    left = min(retry_seconds(env), timeout) - (time.monotonic() - started)
+    if left > 0:
+        time.sleep(left)
+    completion_error_warn(log, "%s<0>" % peer_ip, t.gid_value, peer_gid)
+
+
+# ---------------------------------------------------------------- the worker process' side
+
+class WorkerServer:
+    """Serves the driver's exchanges in a Ray worker process, with that
+    process' environment (the ray start environment plus what vLLM applied)."""
+
+    def __init__(self, ip, node_ip, prefix=""):
         self.node_ip = node_ip
-        self.sessions = {}
+        self.rank = Rank(NcclLog())
         self.lock = threading.Lock()
-        self.log = NcclLog()
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.sock.bind((ip, 0))
@@ -46,6 +107,7 @@ class ControlServer:
             self.sock.close()
         except OSError:
             pass
+        self.rank.destroy()
         kill_children()
 
     def _accept_loop(self):
@@ -59,126 +121,104 @@ class ControlServer:
                 continue
             threading.Thread(target=self._serve, args=(s,), daemon=True).start()
 
-    def _transport(self, session, log):
-        with self.lock:
-            t = self.sessions.get(session)
-            if t is not None:
-                return t
-        t = choose_transport(log, self.node_ip)
-        with self.lock:
-            self.sessions[session] = t
-            while len(self.sessions) > 32:
-                self.sessions.pop(next(iter(self.sessions)))
-        return t
-
     def _serve(self, s):
         conn = JsonConn(s)
         lines = []
-        log = self.log.with_collect(lines)
+        log = self.rank.log.with_collect(lines)
         try:
             req = conn.recv(timeout=30)
-            if req.get("op") == "ping":
-                conn.send({"ok": True})
-                return
             if req.get("op") != "exchange":
                 return
-            session = str(req.get("session", ""))
             kind = str(req.get("kind", "allreduce"))
             size = int(req.get("size", 4096))
             iters = int(req.get("iters", 256))
             peer = str(req.get("peer", "?"))
             timeout = float(req.get("timeout", exchange_timeout()))
-            if kind == "init":
-                with self.lock:
-                    self.sessions.pop(session, None)
             try:
-                t = self._transport(session, log)
+                with self.lock:
+                    if kind == "init":
+                        self.rank.log = log
+                    t = self.rank.connect(log)
+                if req.get("want") != t.kind:
+                    double_line(log, "ranks chose different nets (%s here, %s on %s): the communicator fails "
+                                     "(RCCL's behaviour for mixed nets is unverified)"
+                                % (t.name, "IB" if req.get("want") == "ib" else "Socket", peer))
+                    raise NcclError("mixed nets", "remote")
             except NcclError as e:
-                conn.send({"error": "NCCL error: %s" % e, "log": lines})
+                conn.send({"error": str(e), "kind": e.kind, "log": lines})
                 return
-            if req.get("want") == "ib" and t.kind == "ib":
-                proc = None
+            if t.kind == "ib":
+                started = time.monotonic()
                 try:
                     proc, port = start_pingpong_server(t, size, iters)
                 except PingpongError as e:
-                    log("NET/IB : ibv_rc_pingpong server on %s failed: %s; falling back to NET/Socket"
-                        % (t.describe(), e), "WARN")
-                fallback = "its ibv_rc_pingpong server failed"
-                if proc is not None:
-                    conn.send({"transport": "ib", "port": port, "ip": t.ip, "dev": t.dev})
-                    res = conn.recv(timeout=timeout + 30)
-                    if res.get("ok"):
-                        ok, out = finish_pingpong_server(proc, 15)
-                        secs = pingpong_seconds(out, float(res.get("seconds", 0.0))) if ok else 0.0
-                        if not ok:
-                            log("NET/IB : ibv_rc_pingpong server: %s" % out, "WARN")
-                        log("%s %d bytes over NET/IB from %s in %.1f s" % (kind, size * iters, peer, secs))
-                        conn.send({"done": True, "transport": "NET/IB", "seconds": secs, "log": lines})
-                        return
+                    log.warn("NET/IB : Unable to open device %s" % t.dev, "transport/net_ib.cc:429")
+                    conn.send({"error": "ibv_rc_pingpong: %s" % e, "kind": "system", "log": lines})
+                    return
+                conn.send({"transport": "ib", "port": port, "ip": t.ip, "dev": t.dev, "gid": t.gid_value})
+                res = conn.recv(timeout=timeout + 30)
+                ok, out = (finish_pingpong_server(proc, 15) if res.get("ok") else (False, res.get("reason", "")))
+                if not res.get("ok"):
                     stop_pingpong_server(proc)
-                    log("NET/IB : the client on %s failed (%s); falling back to NET/Socket"
-                        % (peer, res.get("reason", "?")), "WARN")
-                    fallback = "the client failed"
-            elif req.get("want") == "ib":
-                fallback = "it uses NET/Socket"
-            else:
-                fallback = ""
-            lsock = socket_listen(t.ip)
-            conn.send({"transport": "socket", "port": lsock.getsockname()[1], "ip": t.ip,
-                       "ifname": t.ifname, "why": fallback})
+                if not ok:
+                    _fail_qp(log, t, peer, req.get("gid"), started, timeout, self.rank.env, out)
+                    conn.send({"done": False, "kind": "remote", "log": lines, "reason": out[:300]})
+                    return
+                secs = pingpong_seconds(out, float(res.get("seconds", 0.0)))
+                double_line(log, "%s %d bytes over NET/IB from %s in %.1f s" % (kind, size * iters, peer, secs))
+                conn.send({"done": True, "transport": "NET/IB", "seconds": secs, "log": lines})
+                return
+            lsock = socket_listen(t.ip if t.ip and not t.ip.startswith("127.") else self.node_ip)
+            conn.send({"transport": "socket", "port": lsock.getsockname()[1], "ip": lsock.getsockname()[0]
+                       if lsock.getsockname()[0] != "0.0.0.0" else self.node_ip, "ifname": t.ifname})
             secs = socket_serve_exchange(lsock, size, iters, timeout)
-            log("%s %d bytes over NET/Socket from %s in %.1f s" % (kind, size * iters, peer, secs))
+            double_line(log, "%s %d bytes over NET/Socket from %s in %.1f s" % (kind, size * iters, peer, secs))
             conn.send({"done": True, "transport": "NET/Socket", "seconds": secs, "log": lines})
         except (OSError, EOFError, ValueError, TypeError) as e:
-            log("exchange aborted: %s" % e, "WARN")
+            double_line(log, "exchange aborted: %s" % e)
         finally:
             conn.close()
 
 
-# ---------------------------------------------------------------- driver side
+# ---------------------------------------------------------------- the driver's side
 
-def exchange_with(node, kind, session, own, log, size, iters, timeout, worker_log):
-    """One collective step with one remote node's `ray` process. Returns
-    (net, seconds). Raises NcclError on failure."""
+def exchange_with(worker, kind, own, log, size, iters, timeout, worker_log, env=None):
+    """One collective step with one worker process (worker: ip, port). Returns
+    (net, seconds). Raises NcclError (after printing the worker's lines)."""
     try:
-        conn = JsonConn.connect(node["ip"], int(node["control_port"]), timeout=10)
+        conn = JsonConn.connect(worker["ip"], int(worker["port"]), timeout=10)
     except OSError as e:
-        raise NcclError("cannot reach the Ray worker on %s:%s: %s" % (node["ip"], node["control_port"], e))
+        raise NcclError("cannot reach the worker on %s:%s: %s" % (worker["ip"], worker["port"], e), "remote")
     try:
-        conn.send({"op": "exchange", "session": session, "kind": kind, "size": size, "iters": iters,
-                   "want": own.kind, "peer": own.ip, "timeout": timeout})
-        reply = conn.recv(timeout=timeout + 30)
+        conn.send({"op": "exchange", "kind": kind, "size": size, "iters": iters, "want": own.kind,
+                   "peer": own.ip, "gid": own.gid_value, "timeout": timeout})
+        reply = conn.recv(timeout=timeout + 60)
         if reply.get("error"):
             for line in reply.get("log", []):
                 worker_log(line)
-            raise NcclError("%s on %s" % (reply["error"], node["ip"]))
+            raise NcclError("%s on %s" % (reply["error"], worker["ip"]), "remote")
         if reply.get("transport") == "ib":
-            if own.kind != "ib":
-                raise NcclError("protocol error: the worker offered NET/IB")
+            started = time.monotonic()
             ok, secs, out = run_pingpong_client(own, size, iters, int(reply["port"]), reply["ip"], timeout)
-            if ok:
-                conn.send({"op": "result", "ok": True, "seconds": secs})
-                done = conn.recv(timeout=timeout + 30)
-                for line in done.get("log", []):
-                    worker_log(line)
-                log("%s %d bytes over NET/IB to %s in %.1f s" % (kind, size * iters, reply["ip"], secs))
-                return "NET/IB", secs
-            log("NET/IB : ibv_rc_pingpong to %s failed: %s; falling back to NET/Socket" % (reply["ip"], out), "WARN")
-            conn.send({"op": "result", "ok": False, "reason": out[:300]})
-            reply = conn.recv(timeout=timeout + 30)
+            conn.send({"op": "result", "ok": ok, "seconds": secs, "reason": "" if ok else out[:300]})
+            done = conn.recv(timeout=timeout + 60)
+            for line in done.get("log", []):
+                worker_log(line)
+            if not ok or not done.get("done"):
+                _fail_qp(log, own, reply["ip"], reply.get("gid"), started, timeout, env or os.environ, out)
+                raise NcclError("the QP to %s did not complete (%s)" % (reply["ip"], out[:200]), "remote")
+            double_line(log, "%s %d bytes over NET/IB to %s in %.1f s" % (kind, size * iters, reply["ip"], secs))
+            return "NET/IB", secs
         if reply.get("transport") != "socket":
-            raise NcclError("protocol error: unexpected reply %r" % reply)
-        if own.kind == "ib" and reply.get("why") != "the client failed":
-            log("NET/IB : peer %s answered NET/Socket (%s); this exchange uses NET/Socket"
-                % (reply["ip"], reply.get("why") or "its choice"))
+            raise NcclError("protocol error: unexpected reply %r" % reply, "internal")
         secs = socket_client_exchange(reply["ip"], int(reply["port"]), own.ip, size, iters, timeout)
         done = conn.recv(timeout=timeout + 30)
         for line in done.get("log", []):
             worker_log(line)
-        log("%s %d bytes over NET/Socket to %s in %.1f s" % (kind, size * iters, reply["ip"], secs))
+        double_line(log, "%s %d bytes over NET/Socket to %s in %.1f s" % (kind, size * iters, reply["ip"], secs))
         return "NET/Socket", secs
     except (OSError, EOFError, ValueError, KeyError, TypeError) as e:
-        raise NcclError("exchange with %s failed: %s" % (node["ip"], e))
+        raise NcclError("exchange with %s failed: %s" % (worker["ip"], e), "remote")
     finally:
         conn.close()
 

@@ -4,6 +4,7 @@
 """The `ray` double's head registry (not Ray's GCS)."""
 
 import datetime
+import os
 import threading
 
 import _halolink_doubles as hd
@@ -20,11 +21,15 @@ class Registry:
         self.drivers = {}  # id -> {"conn": JsonConn, "gpus": float}
         self.failures = []
         self.next_driver = 1
+        # RAY_enable_autoscaler_v2 is read by the head (unset: v1, Ray's test_is_autoscaler_v2_enabled)
+        self.autoscaler_v2 = os.environ.get("RAY_enable_autoscaler_v2", "").strip().lower() in ("1", "true")
 
     def snapshot(self):
         with self.lock:
             return {"address": self.address, "nodes": [dict(n) for n in self.nodes.values()],
                     "gpus_used": sum(d["gpus"] for d in self.drivers.values()),
+                    "busy_nodes": sorted({i for d in self.drivers.values() for i in d.get("nodes", [])}),
+                    "autoscaler_v2": self.autoscaler_v2,
                     "failures": list(self.failures[-5:]),
                     "time": str(datetime.datetime.now())}
 
@@ -101,6 +106,7 @@ def serve_head_connection(reg, sock, stopping):
                     if m.get("op") == "reserve":
                         with reg.lock:
                             reg.drivers[did]["gpus"] = float(m.get("gpus", 0))
+                            reg.drivers[did]["nodes"] = [str(x) for x in m.get("nodes") or []]
                     elif m.get("op") == "nodes":
                         snap = reg.snapshot()
                         snap["reply"] = "nodes"

@@ -17,6 +17,7 @@ SENTENCE = ("The HaloLink test double answers every prompt with this sentence wh
 STOPPING = threading.Event()  # SIGTERM/SIGINT received (or exiting): losses are no longer errors
 ENGINE_DEAD = threading.Event()  # a node with one of our workers died
 HOOKS = {}  # "log", "uvicorn", "fatal_exit": set by vllm
+API_KEYS = []  # --api-key, else VLLM_API_KEY: set by vllm
 
 
 def log(msg, level="INFO", where="api_server.py:1"):
@@ -36,6 +37,7 @@ def make_handler(engine):
 
     class Handler(hd.ApiHandler):
         server_software = "uvicorn"
+        json_separators = (",", ":")  # Starlette's JSONResponse.render
 
         def access(self, code):
             uvicorn('%s:%d - "%s %s %s" %d %s' % (self.client_address[0], self.client_address[1], self.command,
@@ -44,11 +46,25 @@ def make_handler(engine):
         def error(self, code, message, etype):
             self.send_json(code, {"error": {"message": message, "type": etype, "param": None, "code": code}})
 
+        def authorized(self):
+            """vllm/entrypoints/openai/server_utils.py AuthenticationMiddleware: with
+            --api-key / VLLM_API_KEY, a path starting with /v1 needs "Authorization:
+            Bearer KEY" (scheme case-insensitive); others (/health, /version) are public."""
+            if not API_KEYS or not self.route().startswith("/v1"):
+                return True
+            scheme, _, param = (self.headers.get("Authorization") or "").partition(" ")
+            if scheme.lower() == "bearer" and param in API_KEYS:
+                return True
+            self.send_json(401, {"error": "Unauthorized"})
+            return False
+
         def do_GET(self):
             path = self.route()
+            if not self.authorized():
+                return
             if path == "/health" and ENGINE_DEAD.is_set():
-                self.send_json(500, {"error": {"message": "EngineCore is dead (a Ray worker's node died).",
-                                               "type": "InternalServerError", "param": None, "code": 500}})
+                # vllm/entrypoints/serve/instrumentator/health.py: EngineDeadError -> 503, no body
+                self.send_empty(503)
             elif path == "/health":
                 self.send_empty(200)
             elif path == "/v1/models":
@@ -62,6 +78,9 @@ def make_handler(engine):
                 self.send_json(404, {"detail": "Not Found"})
 
         def do_POST(self):
+            if not self.authorized():
+                self.read_body()
+                return
             body, problem = self.read_json_object()
             if self.route() != "/v1/chat/completions":
                 self.send_json(404, {"detail": "Not Found"})
@@ -101,8 +120,7 @@ def make_handler(engine):
             except hd.NcclError as e:
                 self.error(500, "EngineCore encountered an issue. See stack trace (above) for the root cause.",
                            "InternalServerError")
-                fatal_exit("NCCL error in the tensor parallel step: %s" % e,
-                           "RuntimeError: NCCL error: remote process exited or there was a network error: %s" % e)
+                fatal_exit("NCCL error in the tensor parallel step: %s" % e, e.vllm_line)
                 return
             log("Added request %s." % rid, where="engine.py:280")
             words = [SENTENCE[i % len(SENTENCE)] + " " for i in range(max_tokens)]

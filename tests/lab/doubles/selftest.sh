@@ -17,9 +17,13 @@ export HALOLINK_DOUBLE_STARTUP_S=0.3
 export HALOLINK_DOUBLE_TOKEN_DELAY_S=0.01
 export HALOLINK_DOUBLE_HEARTBEAT_TIMEOUT_S=5
 export PATH="$D:$PATH"
-unset RAY_ADDRESS NCCL_SOCKET_IFNAME NCCL_IB_HCA NCCL_IB_GID_INDEX NCCL_IB_DISABLE VLLM_HOST_IP \
+unset RAY_ADDRESS NCCL_SOCKET_IFNAME NCCL_IB_HCA NCCL_IB_GID_INDEX NCCL_IB_DISABLE VLLM_HOST_IP NCCL_DEBUG \
+    NCCL_DEBUG_SUBSYS NCCL_IB_TIMEOUT NCCL_IB_RETRY_CNT VLLM_USE_RAY_V2_EXECUTOR_BACKEND VLLM_API_KEY LLAMA_API_KEY \
+    RAY_enable_autoscaler_v2 GGML_RDMA_DEV GGML_RDMA_GID GGML_RPC_NO_RDMA HALOLINK_DOUBLE_RPC_RDMA_BUILD \
     HALOLINK_DOUBLE_IB_SYSFS HALOLINK_DOUBLE_PINGPONG HALOLINK_DOUBLE_RPC_LOAD_BYTES HALOLINK_DOUBLE_RPC_BATCH_BYTES \
     HALOLINK_DOUBLE_RPC_CONNECT_TIMEOUT_S || true
+export NCCL_SOCKET_IFNAME=lo # NCCL would pick this host's eth0
+export VLLM_CONFIG_ROOT="$T/vllm-config"
 PY=/usr/bin/python3
 [ -x "$PY" ] || PY=python3
 PIDS=()
@@ -86,10 +90,11 @@ mkdir -p "$P/gids" "$P/gid_attrs/types" "$S/rxe1/ports/1/gids" "$S/rxe1/ports/1/
 echo "4: ACTIVE" >"$P/state"
 echo "Ethernet" >"$P/link_layer"
 echo "fe80:0000:0000:0000:5054:00ff:fe4c:0101" >"$P/gids/0"
-echo "IB/RoCE v1" >"$P/gid_attrs/types/0"
+echo "RoCE v2" >"$P/gid_attrs/types/0"
 echo "0000:0000:0000:0000:0000:ffff:7f00:0001" >"$P/gids/1"
 echo "RoCE v2" >"$P/gid_attrs/types/1"
 echo "0000:0000:0000:0000:0000:0000:0000:0000" >"$P/gids/2"
+echo "0000:0000:0000:0000:0000:0000:0000:0000" >"$P/gids/3"
 echo "1: DOWN" >"$S/rxe1/ports/1/state"
 echo "Ethernet" >"$S/rxe1/ports/1/link_layer"
 
@@ -133,45 +138,8 @@ print("%d iters in %.2f seconds = %.2f usec/iter" % (iters, dt, dt * 1e6 / iters
 EOF
 chmod +x "$T/fake_pingpong"
 
-step "NCCL transport choice (unit checks of the shared module)"
-"$PY" -B - "$D" "$S" <<'EOF'
-import io, os, sys, contextlib
-sys.path.insert(0, sys.argv[1])
-import _halolink_doubles as hd
-os.environ["HALOLINK_DOUBLE_IB_SYSFS"] = sys.argv[2]
-def choose(**env):
-    for k in ("NCCL_IB_HCA", "NCCL_IB_GID_INDEX", "NCCL_IB_DISABLE", "NCCL_SOCKET_IFNAME"):
-        os.environ.pop(k, None)
-    os.environ.update(env)
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        t = hd.choose_transport(hd.NcclLog(), "127.0.0.1")
-    return t, out.getvalue()
-t, log = choose(NCCL_IB_HCA="=rxe0:1")
-assert t.kind == "ib" and t.dev == "rxe0" and t.port == 1 and t.gid == 1, log
-assert "NET/IB : Using [0]rxe0:1/RoCE ; OOB lo:127.0.0.1<0>" in log, log
-for hca in ("rxe0:1", "rxe0", "rxe", "^rxe1"):
-    assert choose(NCCL_IB_HCA=hca)[0].kind == "ib", hca
-t, log = choose(NCCL_IB_HCA="=rxe0:1", NCCL_IB_DISABLE="1")
-assert t.kind == "socket" and "NET/Socket : Using [0]lo:127.0.0.1<0>" in log, log
-t, log = choose(NCCL_IB_HCA="=rxe1:1")
-assert t.kind == "socket" and "NET/IB : No device found." in log and "DOWN" in log, log
-t, log = choose(NCCL_IB_HCA="nosuchdev")
-assert t.kind == "socket" and "NET/IB : No device found." in log, log
-for gid in ("2", "7", "x"):
-    t, log = choose(NCCL_IB_HCA="=rxe0:1", NCCL_IB_GID_INDEX=gid)
-    assert t.kind == "socket", (gid, log)
-t, log = choose(NCCL_IB_HCA="=rxe0:1", NCCL_IB_GID_INDEX="0")
-assert t.kind == "ib" and t.gid == 0, log
-t, log = choose(NCCL_IB_HCA="rxe0:1", NCCL_SOCKET_IFNAME="=lo")
-assert t.kind == "ib" and t.ifname == "lo", log
-try:
-    choose(NCCL_SOCKET_IFNAME="=nosuchif0")
-    raise AssertionError("no interface: no error")
-except hd.NcclError as e:
-    assert "no socket interface found" in str(e)
-print("transport choice ok")
-EOF
+step "NCCL imitation (unit checks of the shared module)"
+"$PY" -B "$D/selftest_units.py" "$D" "$S" || die "unit checks"
 
 step "ray: head and first worker (fake sysfs, NET/IB would be used; the real ibv_rc_pingpong fails here)"
 NCCL_IB_HCA=nosuchdev NCCL_SOCKET_IFNAME=lo bg "$T/head.log" \
@@ -214,7 +182,7 @@ expect 1 "ValueError: The number of required GPUs exceeds the total number of av
     vllm serve org/model --tensor-parallel-size 3 --distributed-executor-backend ray --port "$VP"
 MEM_KB=$(awk '/^MemTotal:/ {print $2}' /proc/meminfo)
 truncate -s $((MEM_KB * 1024 * 2)) "$T/huge.gguf" # sparse: 2x MemTotal > 0.9 x MemTotal x 2 GPUs
-NCCL_IB_HCA=nosuchdev expect 1 "ValueError: .*out of memory" \
+NCCL_IB_HCA=nosuchdev VLLM_USE_RAY_V2_EXECUTOR_BACKEND=0 expect 1 "ValueError: .*out of memory" \
     vllm serve "$T/huge.gguf" --tensor-parallel-size 2 --distributed-executor-backend ray \
     --gpu-memory-utilization 0.90 --port "$VP"
 mkdir -p "$T/model"
@@ -224,8 +192,8 @@ RAY_ADDRESS="127.0.0.1:$VP" HALOLINK_DOUBLE_RAY_CONNECT_TIMEOUT_S=0.5 expect 1 \
     vllm serve "$T/model" --tensor-parallel-size 2 --distributed-executor-backend ray --port "$VP"
 expect 2 "unrecognized arguments|required" vllm serve
 
-step "vllm serve over NET/Socket (NCCL_IB_HCA=nosuchdev)"
-NCCL_IB_HCA=nosuchdev NCCL_SOCKET_IFNAME=lo VLLM_HOST_IP=127.0.0.1 NCCL_IB_TIMEOUT=22 bg "$T/vllm1.log" \
+step "vllm over NET/Socket; RayDistributedExecutor overwrites the worker's NCCL_IB_HCA"
+NCCL_IB_HCA=nosuchdev NCCL_DEBUG=INFO VLLM_USE_RAY_V2_EXECUTOR_BACKEND=0 NCCL_IB_TIMEOUT=22 bg "$T/vllm1.log" \
     vllm serve org/model --tensor-parallel-size 2 --distributed-executor-backend ray \
     --gpu-memory-utilization 0.90 --host 0.0.0.0 --port "$VP" --enforce-eager --max-model-len 2048 --seed 1
 V1=$!
@@ -238,43 +206,54 @@ assert d["object"]=="list" and m["id"]=="org/model" and m["owned_by"]=="vllm" an
 curl -sfN "http://127.0.0.1:$VP/v1/chat/completions" -H 'Content-Type: application/json' \
     -d '{"model":"org/model","messages":[{"role":"user","content":"Hello there"}],"stream":true,"max_tokens":8,
          "stream_options":{"include_usage":true}}' >"$T/sse.txt" || die "streamed chat"
-[ "$(grep -c '^data: {.*"chat.completion.chunk".*"content": "' "$T/sse.txt")" = 9 ] || { cat "$T/sse.txt"; die "SSE chunks"; }
-grep -q '"completion_tokens": 8' "$T/sse.txt" || die "SSE usage chunk"
+[ "$(grep -c '^data: {.*"chat.completion.chunk".*"content":"' "$T/sse.txt")" = 9 ] || { cat "$T/sse.txt"; die "SSE chunks"; }
+grep -q '"completion_tokens":8' "$T/sse.txt" || die "SSE usage chunk"
 [ "$(grep '^data: ' "$T/sse.txt" | tail -n 1)" = "data: [DONE]" ] || die "SSE [DONE]"
 code=$(curl -s -o "$T/404.json" -w '%{http_code}' "http://127.0.0.1:$VP/v1/chat/completions" \
     -H 'Content-Type: application/json' -d '{"model":"other","messages":[{"role":"user","content":"x"}]}')
 [ "$code" = 404 ] && grep -q '"NotFoundError"' "$T/404.json" || die "wrong model: $code $(cat "$T/404.json")"
 curl -sf "http://127.0.0.1:$VP/v1/chat/completions" -H 'Content-Type: application/json' \
     -d '{"model":"org/model","messages":[{"role":"user","content":"x"}],"max_tokens":3}' >"$T/chat.json"
-grep -q '"object": "chat.completion"' "$T/chat.json" && grep -q '"completion_tokens": 3' "$T/chat.json" || die "chat"
+grep -q '"object":"chat.completion"' "$T/chat.json" && grep -q '"completion_tokens":3' "$T/chat.json" || die "chat"
 expect 0 "^ 2.0/2.0 GPU" ray status
-grep -qE "NCCL INFO NET/Socket : Using \[0\]lo:127.0.0.1<0>" "$T/vllm1.log" || die "no NET/Socket line"
-grep -qE "NCCL INFO NET/IB : No device found." "$T/vllm1.log" || die "no 'No device found' line"
-grep -qE "NCCL INFO init 1048576 bytes over NET/Socket to 127.0.0.2 in [0-9.]+ s" "$T/vllm1.log" || die "no init line"
-grep -qE "NCCL INFO allreduce 1048576 bytes over NET/Socket to 127.0.0.2 in [0-9.]+ s" "$T/vllm1.log" \
-    || die "no allreduce line"
-grep -qE 'INFO:     127.0.0.1:[0-9]+ - "GET /health HTTP/1.1" 200 OK' "$T/vllm1.log" || die "no access log"
-grep -qE "allreduce 1048576 bytes over NET/Socket from 127.0.0.1" "$T/worker-a.log" || die "worker summary"
+L1="$T/vllm1.log"
+grep -q "\[ray_env.py:98\] Copying the following environment variables to workers: \[.*'NCCL_IB_HCA'" "$L1" ||
+    die "no copy line"
+grep -qE "^\(RayWorkerWrapper pid=[0-9]+, ip=127.0.0.2\) WARNING .* Overwriting environment variable NCCL_IB_HCA \
+from '=rxe0:1' to 'nosuchdev'$" "$L1" || die "no overwrite line"
+grep -qE "NCCL INFO NET/Socket : Using \[0\]lo:127.0.0.1<0>$" "$L1" || die "no NET/Socket line"
+grep -qE "^\(RayWorkerWrapper pid=[0-9]+, ip=127.0.0.2\) .* NCCL INFO NET/IB : No device found.$" "$L1" ||
+    die "the worker did not use the head's NCCL_IB_HCA"
+grep -qE "NCCL INFO Channel 00/0 : 0\[0\] -> 1\[0\] \[send\] via NET/Socket/0 comm 0x" "$L1" || die "no Channel line"
+grep -qE "^halolink-double: init 1048576 bytes over NET/Socket to 127.0.0.2 in [0-9.]+ s" "$L1" || die "no init line"
+grep -qE "^halolink-double: allreduce 1048576 bytes over NET/Socket to 127.0.0.2" "$L1" || die "no allreduce line"
+grep -qE 'INFO:     127.0.0.1:[0-9]+ - "GET /health HTTP/1.1" 200 OK' "$L1" || die "no access log"
+pgrep -f "^ray::RayWorkerWrapper .*_hd_worker.py --worker 127.0.0.2" -P "$WA" >/dev/null || die "no worker process"
 kill -TERM "$V1"
 wait_exit "$V1"; [ "$RC" = 0 ] || die "vllm: SIGTERM exit code"
 expect 0 "^ 0.0/2.0 GPU" ray status
+sleep 0.5
+pgrep -f "^ray::RayWorkerWrapper" -P "$WA" >/dev/null && die "the worker process outlived its vllm"
 
-step "vllm serve, both sides NET/IB, ibv_rc_pingpong fails at run time: TCP fallback"
-if [ -x /usr/bin/ibv_rc_pingpong ] || command -v ibv_rc_pingpong >/dev/null; then
-    HALOLINK_DOUBLE_IB_SYSFS="$S" NCCL_IB_HCA="=rxe0:1" NCCL_IB_GID_INDEX=1 HALOLINK_DOUBLE_EXCHANGE_ITERS=16 \
-        bg "$T/vllm2.log" vllm serve org/model --tensor-parallel-size 2 --distributed-executor-backend ray \
-        --host 127.0.0.1 --port "$VP"
-    V2=$!
-    wait_log "$T/vllm2.log" "Application startup complete" 20
-    grep -q "NCCL INFO NET/IB : Using \[0\]rxe0:1/RoCE ; OOB" "$T/vllm2.log" || die "vllm2: no NET/IB line"
-    grep -q "NCCL WARN NET/IB : ibv_rc_pingpong server on rxe0:1 gid 1 failed" "$T/vllm2.log" \
-        || die "vllm2: the worker's pingpong failure is not logged"
-    grep -qE "NCCL INFO init 65536 bytes over NET/Socket to 127.0.0.2" "$T/vllm2.log" || die "vllm2: no fallback"
-    kill -TERM "$V2"
-    wait_exit "$V2"; [ "$RC" = 0 ] || die "vllm2: SIGTERM exit code"
-else
-    echo "ibv_rc_pingpong not installed: skipped"
-fi
+step "vllm: RayExecutorV2 never overwrites: the worker keeps NET/IB, the head NET/Socket: init fails"
+NCCL_IB_HCA=nosuchdev NCCL_DEBUG=WARN expect 1 \
+    "^RuntimeError: Engine core initialization failed. See root cause above. Failed core proc\(s\): \{\}$" \
+    vllm serve org/model --tensor-parallel-size 2 --distributed-executor-backend ray --port "$VP"
+grep -q "Overwriting environment variable" "$T/out.txt" && die "V2 overwrote"
+grep -qE "^\(EngineCore_DP0 pid=[0-9]+\) RuntimeError: NCCL error: remote process exited or there was a network error" \
+    "$T/out.txt" || die "no NCCL RuntimeError"
+grep -qE "^\(RayWorkerProc pid=[0-9]+, ip=127.0.0.2\) .* NCCL WARN " "$T/out.txt" || die "no worker WARN line"
+
+step "vllm: ray_non_carry_over_env_vars.json keeps the worker's NCCL_IB_HCA (RayDistributedExecutor)"
+mkdir -p "$VLLM_CONFIG_ROOT"
+echo '["NCCL_IB_HCA"]' >"$VLLM_CONFIG_ROOT/ray_non_carry_over_env_vars.json"
+NCCL_IB_HCA=nosuchdev NCCL_DEBUG=INFO VLLM_USE_RAY_V2_EXECUTOR_BACKEND=0 expect 1 "Engine core initialization failed" \
+    vllm serve org/model --tensor-parallel-size 2 --distributed-executor-backend ray --port "$VP"
+grep -q "\[ray_env.py:103\] RAY_NON_CARRY_OVER_ENV_VARS from config: {'NCCL_IB_HCA'}$" "$T/out.txt" || die "no config line"
+grep -q "Overwriting environment variable NCCL_IB_HCA" "$T/out.txt" && die "NCCL_IB_HCA was carried over"
+grep -qE "^\(RayWorkerWrapper pid=[0-9]+, ip=127.0.0.2\) .* NCCL INFO NET/IB : Using \[0\]rxe0:1/RoCE" "$T/out.txt" ||
+    die "the worker did not keep its NCCL_IB_HCA"
+rm "$VLLM_CONFIG_ROOT/ray_non_carry_over_env_vars.json"
 
 step "ray: a worker leaves (SIGTERM, exit 0); a second worker with a fake ibv_rc_pingpong"
 kill -TERM "$WA"
@@ -283,41 +262,78 @@ sleep 0.3
 expect 0 "Autoscaler" ray status
 [ "$(grep -cE '^ 1 node_' "$T/out.txt")" = 1 ] || die "ray status after the worker left"
 grep -qx " (no failures)" "$T/out.txt" || die "a graceful stop counted as failure"
-HALOLINK_DOUBLE_IB_SYSFS="$S" NCCL_IB_HCA="=rxe0:1" HALOLINK_DOUBLE_PINGPONG="$T/fake_pingpong" \
-    bg "$T/worker-b.log" ray start --address="127.0.0.1:$RP" --node-ip-address=127.0.0.3 --num-gpus=1 --block
+IBENV=(HALOLINK_DOUBLE_IB_SYSFS="$S" NCCL_IB_HCA="=rxe0:1" HALOLINK_DOUBLE_PINGPONG="$T/fake_pingpong")
+env "${IBENV[@]}" bash -c 'exec "$@"' _ ray start --address="127.0.0.1:$RP" --node-ip-address=127.0.0.3 --num-gpus=1 \
+    --block >"$T/worker-b.log" 2>&1 </dev/null &
 WB=$!
+PIDS+=("$WB")
 wait_log "$T/worker-b.log" "Ray runtime started."
 
-step "vllm serve over NET/IB (fake pingpong); a second vllm waits for the GPUs"
-HALOLINK_DOUBLE_IB_SYSFS="$S" NCCL_IB_HCA="=rxe0:1" HALOLINK_DOUBLE_PINGPONG="$T/fake_pingpong" \
-    VLLM_HOST_IP=127.0.0.1 bg "$T/vllm3.log" vllm serve "$T/model" --tensor-parallel-size 2 \
-    --distributed-executor-backend ray --host 127.0.0.1 --port "$VP" --served-model-name served
+step "vllm over NET/IB (fake pingpong): QPs held for the communicator; a second vllm waits for the GPUs"
+env "${IBENV[@]}" NCCL_DEBUG=INFO VLLM_HOST_IP=127.0.0.1 bash -c 'exec "$@"' _ vllm serve "$T/model" \
+    --tensor-parallel-size 2 --distributed-executor-backend ray --host 127.0.0.1 --port "$VP" \
+    --served-model-name served >"$T/vllm3.log" 2>&1 </dev/null &
 V3=$!
+PIDS+=("$V3")
 wait_log "$T/vllm3.log" "Application startup complete" 20
 curl -sf "http://127.0.0.1:$VP/v1/chat/completions" -H 'Content-Type: application/json' \
     -d '{"model":"served","messages":[{"role":"user","content":"x"}],"max_tokens":2}' >/dev/null || die "chat 3"
-grep -qE "NCCL INFO init 1048576 bytes over NET/IB to 127.0.0.3 in [0-9.]+ s" "$T/vllm3.log" || die "vllm3: init"
-grep -qE "NCCL INFO allreduce 1048576 bytes over NET/IB to 127.0.0.3" "$T/vllm3.log" || die "vllm3: allreduce"
-grep -qE "allreduce 1048576 bytes over NET/IB from 127.0.0.1" "$T/worker-b.log" || die "worker b: summary"
+grep -q "NCCL INFO NET/IB : Using \[0\]rxe0:1/RoCE ; OOB lo:127.0.0.1<0>$" "$T/vllm3.log" || die "vllm3: NET/IB line"
+grep -qE "^halolink-double: init 1048576 bytes over NET/IB to 127.0.0.1 in [0-9.]+ s" "$T/vllm3.log" || die "vllm3: init"
+grep -qE "^halolink-double: allreduce 1048576 bytes over NET/IB to 127.0.0.1" "$T/vllm3.log" || die "vllm3: allreduce"
+grep -qE "halolink-double: allreduce 1048576 bytes over NET/IB from 127.0.0.1" "$T/worker-b.log" || die "worker b"
+descendant_pingpong() { # PID: a waiting fake_pingpong server (a held QP) under PID
+    local p
+    for p in $(pgrep -f "fake_pingpong -d rxe0 -i 1 -g 1 -s 4096 -n 1 "); do
+        while [ "$p" -gt 1 ]; do
+            [ "$p" = "$1" ] && return 0
+            p=$(awk '{print $4}' "/proc/$p/stat" 2>/dev/null) || break
+        done
+    done
+    return 1
+}
+descendant_pingpong "$WB" || die "no QP held under the worker's ray start"
+descendant_pingpong "$V3" || die "no QP held under vllm serve"
 HALOLINK_DOUBLE_PG_TIMEOUT_S=1 NCCL_IB_HCA=nosuchdev expect 1 "ValueError: Cannot provide a placement group" \
     vllm serve org/model --tensor-parallel-size 2 --distributed-executor-backend ray --port "$(free_port)"
 kill -TERM "$V3"
 wait_exit "$V3"; [ "$RC" = 0 ] || die "vllm3: SIGTERM exit code"
+sleep 0.5
+descendant_pingpong "$WB" && die "the worker's QP outlived the communicator"
 
-step "vllm: the ibv_rc_pingpong client fails: TCP fallback; then the worker's node dies: vllm exits 1"
+step "vllm: NCCL_IB_GID_INDEX beyond the GID table: ibv_query_gid fails, no fallback"
 HALOLINK_DOUBLE_IB_SYSFS="$S" NCCL_IB_HCA="=rxe0:1" HALOLINK_DOUBLE_PINGPONG="$T/fake_pingpong" \
-    FAKE_PP_CLIENT_FAIL=1 VLLM_HOST_IP=127.0.0.1 HALOLINK_DOUBLE_STARTUP_S=0 bg "$T/vllm4.log" \
-    vllm serve org/model --tensor-parallel-size 2 --distributed-executor-backend ray --host 127.0.0.1 --port "$VP"
+    NCCL_DEBUG=WARN NCCL_IB_GID_INDEX=7 expect 1 "^RuntimeError: Engine core initialization failed" \
+    vllm serve org/model --tensor-parallel-size 2 --distributed-executor-backend ray --port "$VP"
+grep -qE "^[^ ]+:[0-9]+:[0-9]+ \[0\] misc/ibvwrap.cc:137 NCCL WARN Call to ibv_query_gid failed with error Unknown error -1 \
+errno -1$" "$T/out.txt" || die "no ibv_query_gid WARN"
+grep -q "RuntimeError: NCCL error: unhandled system error (run with NCCL_DEBUG=INFO for details)" "$T/out.txt" ||
+    die "no system error"
+grep -q "NCCL INFO" "$T/out.txt" && die "INFO lines with NCCL_DEBUG=WARN"
+
+step "vllm: a QP that never completes: RCCL's retries, then a failed init (no fallback)"
+HALOLINK_DOUBLE_IB_SYSFS="$S" NCCL_IB_HCA="=rxe0:1" HALOLINK_DOUBLE_PINGPONG="$T/fake_pingpong" \
+    FAKE_PP_CLIENT_FAIL=1 NCCL_DEBUG=WARN NCCL_IB_TIMEOUT=12 VLLM_HOST_IP=127.0.0.1 expect 1 \
+    "^RuntimeError: Engine core initialization failed" \
+    vllm serve org/model --tensor-parallel-size 2 --distributed-executor-backend ray --port "$VP"
+grep -qE "transport/net_ib.cc:1985 NCCL WARN NET/IB : Got completion from peer 127.0.0.1<0> with status=12 " \
+    "$T/out.txt" || die "no completion WARN"
+grep -q "NCCL error: remote process exited or there was a network error" "$T/out.txt" || die "no remote error"
+
+step "vllm: --api-key; the worker's node dies: /health 503, exit 1"
+env "${IBENV[@]}" VLLM_HOST_IP=127.0.0.1 HALOLINK_DOUBLE_STARTUP_S=0 bash -c 'exec "$@"' _ vllm serve org/model \
+    --tensor-parallel-size 2 --distributed-executor-backend ray --host 127.0.0.1 --port "$VP" --api-key sekrit \
+    >"$T/vllm4.log" 2>&1 </dev/null &
 V4=$!
+PIDS+=("$V4")
 wait_log "$T/vllm4.log" "Application startup complete" 20
-grep -q "NCCL WARN NET/IB : ibv_rc_pingpong to 127.0.0.3 failed: client exited with 1" "$T/vllm4.log" \
-    || die "vllm4: the client's failure is not logged"
-grep -qE "NCCL INFO init 1048576 bytes over NET/Socket to 127.0.0.3" "$T/vllm4.log" || die "vllm4: no fallback"
-grep -q "the client on 127.0.0.1 failed" "$T/worker-b.log" || die "worker b: client failure not logged"
+[ "$(curl -s -w ' %{http_code}' "http://127.0.0.1:$VP/v1/models")" = '{"error":"Unauthorized"} 401' ] || die "401"
+curl -sf -o /dev/null -H "Authorization: Bearer sekrit" "http://127.0.0.1:$VP/v1/models" || die "the key is refused"
+curl -sf -o /dev/null "http://127.0.0.1:$VP/health" || die "/health is not public"
 { kill -KILL "$WB"; wait_exit "$WB"; } 2>/dev/null # (no "Killed" job notice)
 wait_log "$T/vllm4.log" "the engine is dead" 10
-code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$VP/health") || true
-[ "$code" = 500 ] || die "vllm4: /health answered $code after the node died, expected 500"
+code=$(curl -s -o "$T/h.txt" -w '%{http_code}' "http://127.0.0.1:$VP/health") || true
+[ "$code" = 503 ] && [ ! -s "$T/h.txt" ] || die "vllm4: /health answered $code after the node died, expected 503"
 wait_exit "$V4" 10; [ "$RC" = 1 ] || die "vllm4: did not exit 1 after its worker's node died"
 grep -q "ActorDiedError" "$T/vllm4.log" || die "vllm4: no ActorDiedError"
 
@@ -334,6 +350,13 @@ expect 0 "Did not find any active Ray processes." ray stop
 expect 0 "Ray runtime started." ray start --head --port="$RP" --node-ip-address=127.0.0.1 --num-gpus=1
 expect 0 "^ 1 node_" ray status
 expect 0 "Stopped all 1 Ray processes." ray stop
+RAY_enable_autoscaler_v2=1 expect 0 "Ray runtime started." \
+    ray start --head --port="$RP" --node-ip-address=127.0.0.1 --num-gpus=1
+expect 0 "^Idle:$" ray status # autoscaler v2: nodes without work are idle
+grep -A1 -x "Active:" "$T/out.txt" | grep -qx " (no active nodes)" && grep -A1 -x "Idle:" "$T/out.txt" |
+    grep -qE "^ 1 node_[0-9a-f]{56}$" && grep -qx "Total Usage:" "$T/out.txt" || die "ray status v2: $(cat "$T/out.txt")"
+expect 0 "Stopped all 1 Ray processes." ray stop
+
 HALOLINK_DOUBLE_STATUS_TIMEOUT_S=0.5 expect 1 "Could not find any running Ray instance" ray status
 
 step "llama.cpp: rpc-server and its failures"
