@@ -27,3 +27,4 @@ from _hd_collective import *  # noqa: F401,F403
 from _hd_worker import NodeControl  # noqa: F401
 from _hd_http import *  # noqa: F401,F403
 from _hd_rpc import *  # noqa: F401,F403
+from _hd_rpc_rdma import RDMA_FLAG, Connection as RdmaConnection  # noqa: F401

@@ -32,6 +32,8 @@ class RpcServer:
         self.lock = threading.Lock()
         self.free = self.total = 0
         self.sent = self.received = 0
+        self.rdma = None
+        self.over_rdma = 0
 
     def connect(self, deadline):
         """Connect (retrying until deadline), hello and device memory; False if unreachable."""
@@ -40,8 +42,11 @@ class RpcServer:
                 s = socket.create_connection((self.host, self.port), timeout=5)
                 s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
                 s.settimeout(hd.exchange_timeout())
-                hd.rpc_send(s, hd.RPC_HELLO)
-                version = hd.rpc_recv_reply(s)
+                self.rdma = hd.RdmaConnection(s, say)
+                hd.rpc_send(s, hd.RPC_HELLO, self.rdma.local_caps())
+                reply = hd.rpc_recv_reply(s)
+                version, caps = reply[:3], reply[3:]
+                self.rdma.update(caps)
                 if len(version) != 3 or version[0] != hd.RPC_PROTO[0]:
                     s.close()
                     say("RPC server version mismatch: %s" % ".".join(str(b) for b in version))
@@ -57,27 +62,37 @@ class RpcServer:
                     return False
                 STOP.wait(0.25)
 
+    def send(self, cmd, head, nbytes):
+        """A command with nbytes of data: over the QP when RDMA is active (the
+        TCP connection then carries only the command's header), else TCP."""
+        if self.rdma is not None and self.rdma.active:
+            hd.rpc_send(self.sock, cmd | hd.RDMA_FLAG, head + struct.pack("<Q", max(0, nbytes - len(head))))
+            self.rdma.send_bulk(nbytes, hd.exchange_timeout())
+            self.over_rdma += nbytes
+        else:
+            hd.rpc_send(self.sock, cmd, head + bytes(max(0, nbytes - len(head))))
+        return hd.rpc_recv_reply(self.sock)
+
     def set_tensor(self, nbytes):
-        payload = bytes(nbytes)
         with self.lock:
-            hd.rpc_send(self.sock, hd.RPC_SET_TENSOR, payload)
-            hd.rpc_recv_reply(self.sock)
+            self.send(hd.RPC_SET_TENSOR, b"", nbytes)
             self.sent += 9 + nbytes
             self.received += 16
 
     def compute(self, task, batch, last, nbytes):
         header = hd.RPC_COMPUTE_HEADER.pack(task, hd.RPC_LAST_BATCH if last else 0, batch)
-        payload = header + bytes(max(0, nbytes - len(header)))
+        payload_len = max(len(header), nbytes)
         with self.lock:
-            hd.rpc_send(self.sock, hd.RPC_GRAPH_COMPUTE, payload)
-            answer = hd.rpc_recv_reply(self.sock)
+            answer = self.send(hd.RPC_GRAPH_COMPUTE, header, payload_len)
             if not answer or answer[0] != 0:
                 raise ValueError("graph_compute failed with status %r" % answer[:1])
-            self.sent += 9 + len(payload)
+            self.sent += 9 + payload_len
             self.received += 8 + len(answer)
-            return 9 + len(payload), 8 + len(answer)
+            return 9 + payload_len, 8 + len(answer)
 
     def close(self):
+        if self.rdma is not None:
+            self.rdma.close()
         if self.sock is not None:
             try:
                 self.sock.close()

@@ -337,15 +337,22 @@ def resolve_gid(t, log, env=None):
             index = 0  # strtoll: no digits -> 0, errno unset
         log.info("NCCL_IB_GID_INDEX set by environment to %d." % index, ENV)
     if index < 0:
+        # each entry read once (sysfs reads are slow in a VM; ibv_query_gid is not)
+        gids = {i: _gid(pdir, i) for i in table}
+        versions = {}
+
+        def version(i):
+            if i not in versions:
+                versions[i] = _roce_version(pdir, i)
+            return versions[i]
         index = 0
         for cand in range(1, tbl_len):
-            cur, new = _gid(pdir, index), _gid(pdir, cand)
+            cur, new = gids.get(index), gids.get(cand)
             cur_v4, new_v4 = bool(gid_ipv4(cur)), bool(gid_ipv4(new))
             if new_v4 != cur_v4 and new_v4:
                 index = cand
             elif new_v4 and _gid_valid(new):
-                if (_roce_version(pdir, index) != _roce_version(pdir, cand) or not _gid_valid(cur)) and \
-                        _roce_version(pdir, cand) == 2:
+                if (version(index) != version(cand) or not _gid_valid(cur)) and version(cand) == 2:
                     index = cand
     if index >= tbl_len:
         log.warn("Call to ibv_query_gid failed with error Unknown error -1 errno -1", "misc/ibvwrap.cc:137")

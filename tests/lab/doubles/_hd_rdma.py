@@ -103,6 +103,8 @@ def start_pingpong_server(t, size, iters, ready_timeout=20.0):
     for _attempt in range(3):
         port = free_tcp_port()
         argv = pingpong_argv(t, size, iters, port)
+        if shutil.which("stdbuf"):  # line-buffered: its "local address" line is readable while it waits
+            argv = ["stdbuf", "-oL"] + argv
         try:
             proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                     stderr=subprocess.STDOUT, text=True)

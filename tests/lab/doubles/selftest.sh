@@ -5,7 +5,8 @@
 # (HALOLINK_DOUBLE_RAY_DIR). The NET/IB path is driven with a fake sysfs tree
 # and, for the end-to-end exchange, a fake ibv_rc_pingpong speaking TCP (the
 # real one fails here: no device, which exercises the run-time fallback).
-# llama.cpp's RPC is TCP only: rpc-server on 127.0.0.2, llama-server --rpc to it.
+# llama.cpp: ggml-rpc-server on 127.0.0.2, llama-server --rpc to it (TCP), then both over the
+# fake RDMA; llama-old/rpc-server (the name before the rename).
 # Exit 0 when everything passed.
 # HALOLINK_DOUBLE_SELFTEST_KEEP=1 keeps the temporary folder (logs).
 set -euo pipefail
@@ -107,7 +108,7 @@ o = dict(opts)
 port, size, iters = int(o.get("-p", 18515)), int(o.get("-s", 4096)), int(o.get("-n", 1000))
 for k in ("-d", "-i", "-g"):
     assert k in o, "missing " + k
-print("  local address:  LID 0x0000, QPN 0x000011, PSN 0x0a0b0c, GID ::ffff:127.0.0.1")
+print("  local address:  LID 0x0000, QPN 0x000011, PSN 0x0a0b0c, GID ::ffff:127.0.0.1", flush=True)
 time.sleep(0.3)  # like opening the device: the caller must wait until we listen
 if rest:
     c = socket.create_connection((rest[0], port), timeout=10)
@@ -359,19 +360,30 @@ expect 0 "Stopped all 1 Ray processes." ray stop
 
 HALOLINK_DOUBLE_STATUS_TIMEOUT_S=0.5 expect 1 "Could not find any running Ray instance" ray status
 
-step "llama.cpp: rpc-server and its failures"
+step "llama.cpp: ggml-rpc-server, the old rpc-server, and their failures"
 LP=$(free_port)
 RPCP=$(free_port)
 printf 'GGUF\003\000\000\000' >"$T/model.gguf" # GGUF's magic, version 3, then anything
 head -c 8192 /dev/zero >>"$T/model.gguf"
 printf 'GGML\001\000\000\000' >"$T/old.gguf" # not GGUF's magic
-bg "$T/rpc.log" rpc-server -H 127.0.0.2 -p "$RPCP" -t 2 -m 2048 -c
+bg "$T/rpc.log" ggml-rpc-server -H 127.0.0.2 -p "$RPCP" -t 2 -c
 RS=$!
-wait_log "$T/rpc.log" "^Starting RPC server on 127.0.0.2:$RPCP, backend memory: 2048 MB"
-grep -q "^create_backend: using CPU backend" "$T/rpc.log" || die "rpc-server: no create_backend line"
-expect 1 "Failed to create server socket" rpc-server -H 127.0.0.2 -p "$RPCP"
-grep -q "Address already in use" "$T/out.txt" || die "rpc-server: port in use not named"
-expect 1 "error: unknown argument: --bogus" rpc-server -H 127.0.0.2 -p "$(free_port)" --bogus
+wait_log "$T/rpc.log" "^Starting RPC server v3\.0\.0$"
+grep -qx "  endpoint       : 127.0.0.2:$RPCP" "$T/rpc.log" && grep -qE "^  CPU: .* \([0-9]+ MiB, [0-9]+ MiB free\)$" \
+    "$T/rpc.log" && grep -qx "WARNING: Host ('127.0.0.2') is != '127.0.0.1'" "$T/rpc.log" || die "ggml-rpc-server banner"
+expect 1 "^Failed to create server socket$" ggml-rpc-server -H 127.0.0.2 -p "$RPCP"
+expect 0 "^error: unknown argument: --bogus$" ggml-rpc-server -H 127.0.0.2 -p "$(free_port)" --bogus
+expect 0 "^error: unknown argument: -m$" ggml-rpc-server -H 127.0.0.2 -p "$(free_port)" -m 2048
+expect 1 "^Invalid parameters$" ggml-rpc-server -p
+command -v rpc-server >/dev/null && die "rpc-server is in PATH next to ggml-rpc-server"
+OLDP=$(free_port)
+PATH="$D/llama-old:/usr/bin:/bin" bg "$T/rpc-old.log" rpc-server -H 127.0.0.2 -p "$OLDP" -m 2048
+RSO=$!
+wait_log "$T/rpc-old.log" "^  CPU: .* \(2048 MiB, 2048 MiB free\)$"
+PATH="$D/llama-old:/usr/bin:/bin" command -v ggml-rpc-server >/dev/null && die "llama-old has ggml-rpc-server"
+PATH="$D/llama-old:/usr/bin:/bin" expect 0 "^error: unknown argument: --bogus$" rpc-server --bogus
+kill -TERM "$RSO"
+wait_exit "$RSO"; [ "$RC" = 0 ] || die "old rpc-server: SIGTERM exit code $RC"
 
 step "llama.cpp: llama-server's failures"
 expect 1 "llama_model_load: error loading model: failed to open $T/missing.gguf: No such file or directory" \
@@ -413,9 +425,9 @@ curl -sf "http://127.0.0.1:$LP/v1/chat/completions" -H 'Content-Type: applicatio
 grep -q '"object":"chat.completion"' "$T/llama-chat.json" && grep -q '"completion_tokens":3' "$T/llama-chat.json" ||
     die "llama-server chat: $(cat "$T/llama-chat.json")"
 # (the lines after an answer may follow curl's exit: waited for)
-wait_log "$T/rpc.log" "^RPC\[127.0.0.2:$RPCP\] set_tensor: 1048576 bytes from 127.0.0.1:[0-9]+" 5
+wait_log "$T/rpc.log" "^halolink-double: RPC\[127.0.0.2:$RPCP\] set_tensor: 1048576 bytes from 127.0.0.1:[0-9]+" 5
 wait_log "$T/rpc.log" \
-    "^RPC\[127.0.0.2:$RPCP\] graph_compute: task 0 from 127.0.0.1:[0-9]+: 9 batches, [0-9]{7} bytes received" 5
+    "^halolink-double: RPC\[127.0.0.2:$RPCP\] graph_compute: task 0 from 127.0.0.1:[0-9]+: 9 batches, [0-9]{7} bytes received" 5
 grep -qE "^llm_load_tensors: RPC\[127.0.0.2:$RPCP\] buffer size = [0-9.]+ MiB" "$T/llama.log" || die "no buffer line"
 grep -qE "^llama_model_load_from_file_impl: using device RPC\[127.0.0.2:$RPCP\]" "$T/llama.log" || die "no device line"
 wait_log "$T/llama.log" "^ggml_backend_rpc: RPC\[127.0.0.2:$RPCP\]: task 1: 4 batches, [0-9]+ bytes sent" 5
@@ -423,7 +435,7 @@ grep -q "^srv  log_server_r: request: GET /health 127.0.0.1 503" "$T/llama.log" 
 wait_log "$T/llama.log" "^srv  log_server_r: request: POST /v1/chat/completions 127.0.0.1 200" 5
 kill -TERM "$LS"
 wait_exit "$LS"; [ "$RC" = 0 ] || die "llama-server: SIGTERM exit code $RC"
-grep -q "^Client connection closed" "$T/rpc.log" || die "rpc-server: the closed connection is not logged"
+grep -q "^halolink-double: client connection closed" "$T/rpc.log" || die "rpc-server: the closed connection is not logged"
 
 step "llama.cpp: the rpc-server stops (SIGTERM, exit 0); llama-server's next completion fails, exit 1"
 HALOLINK_DOUBLE_STARTUP_S=0 bg "$T/llama2.log" llama-server -m "$T/model.gguf" --host 127.0.0.1 --port "$LP" \
@@ -438,12 +450,56 @@ code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$LP/v1/chat/comp
 wait_exit "$LS2"; [ "$RC" = 1 ] || die "llama-server: exit code $RC after losing its rpc-server, expected 1"
 grep -q "lost the connection to the RPC server at 127.0.0.2:$RPCP" "$T/llama2.log" || die "llama2: no loss line"
 
+step "llama.cpp: RDMA between llama-server and ggml-rpc-server (fake sysfs and pingpong); --api-key"
+RD=(HALOLINK_DOUBLE_IB_SYSFS="$S" HALOLINK_DOUBLE_PINGPONG="$T/fake_pingpong")
+RPCR=$(free_port)
+env "${RD[@]}" bash -c 'exec "$@"' _ ggml-rpc-server -H 127.0.0.1 -p "$RPCR" >"$T/rpc-rdma.log" 2>&1 </dev/null &
+RSR=$!
+PIDS+=("$RSR")
+wait_log "$T/rpc-rdma.log" "^Devices:"
+env "${RD[@]}" HALOLINK_DOUBLE_STARTUP_S=0 bash -c 'exec "$@"' _ llama-server -m "$T/model.gguf" --host 127.0.0.1 \
+    --port "$LP" -ngl 999 --rpc "127.0.0.1:$RPCR" --api-key k1,k2 >"$T/llama-rdma.log" 2>&1 </dev/null &
+LSR=$!
+PIDS+=("$LSR")
+wait_log "$T/llama-rdma.log" "starting the main loop"
+for f in "$T/llama-rdma.log" "$T/rpc-rdma.log"; do
+    grep -qx "RDMA probed: dev=rxe0 gid=1 RoCEv2 qpn=17 inline=256" "$f" || die "no probe line in $f"
+    grep -qx "RDMA activated: qpn=17->17 mtu=1024 rx_depth=24" "$f" || die "no activation line in $f"
+done
+grep -qx "srv          init: api_keys: ****k1,k2" "$T/llama-rdma.log" && die "keys not split"
+grep -qx "srv          init: api_keys: 2 keys loaded" "$T/llama-rdma.log" || die "no api_keys line"
+[ "$(curl -s -w ' %{http_code}' "http://127.0.0.1:$LP/v1/chat/completions" -d '{"messages":[{"role":"user","content":"x"}]}')" \
+    = '{"error":{"code":401,"message":"Invalid API Key","type":"authentication_error"}} 401' ] || die "llama 401"
+curl -sf -o /dev/null "http://127.0.0.1:$LP/health" && curl -sf -o /dev/null "http://127.0.0.1:$LP/v1/models" ||
+    die "llama-server: public routes refused"
+curl -sf -o /dev/null -H "X-Api-Key: k2" "http://127.0.0.1:$LP/v1/chat/completions" \
+    -d '{"messages":[{"role":"user","content":"x"}],"max_tokens":2}' || die "llama-server: X-Api-Key refused"
+curl -sf -o /dev/null -H "Authorization: Bearer k1" "http://127.0.0.1:$LP/props" || die "llama-server: Bearer refused"
+wait_log "$T/rpc-rdma.log" "graph_compute: task 0 .*: 3 batches" 5
+kill -TERM "$LSR" "$RSR"
+wait_exit "$LSR"; wait_exit "$RSR"
+HALOLINK_DOUBLE_RPC_RDMA_BUILD=0 env "${RD[@]}" bash -c 'exec "$@"' _ ggml-rpc-server -H 127.0.0.1 -p "$RPCR" \
+    >"$T/rpc-tcp.log" 2>&1 </dev/null &
+RST=$!
+PIDS+=("$RST")
+wait_log "$T/rpc-tcp.log" "^Devices:"
+env "${RD[@]}" HALOLINK_DOUBLE_STARTUP_S=0 bash -c 'exec "$@"' _ llama-server -m "$T/model.gguf" --host 127.0.0.1 \
+    --port "$LP" -ngl 999 --rpc "127.0.0.1:$RPCR" >"$T/llama-tcp.log" 2>&1 </dev/null &
+LST=$!
+PIDS+=("$LST")
+wait_log "$T/llama-tcp.log" "starting the main loop"
+grep -q "^RDMA probed" "$T/llama-tcp.log" || die "the client did not probe"
+grep -q "^RDMA" "$T/rpc-tcp.log" && die "a server built without RDMA probed"
+grep -q "^RDMA activated" "$T/llama-tcp.log" && die "activated against a server without RDMA"
+kill -TERM "$LST" "$RST"
+wait_exit "$LST"; wait_exit "$RST"
+
 step "no process left"
 left=""
 for pid in $(ps -eo pid=); do
     args=$({ tr '\0' ' ' <"/proc/$pid/cmdline"; } 2>/dev/null) || continue
     case "$args" in
-    *"$D/ray "* | *"$D/vllm "* | *"$D/rpc-server "* | *"$D/llama-server "* | *pingpong*)
+    *"$D/ray "* | *"$D/vllm "* | *"$D/ggml-rpc-server "* | *rpc-server* | *"$D/llama-server "* | *pingpong* | ray::*)
         { tr '\0' '\n' <"/proc/$pid/environ"; } 2>/dev/null | grep -qxF "HALOLINK_DOUBLE_RAY_DIR=$HALOLINK_DOUBLE_RAY_DIR" &&
             left="$left $pid"
         ;;
