@@ -1,0 +1,144 @@
+// The Jobs window's actions: launch what the form describes (or say why
+// not), stop, restart, smoke-test and cancel the selected job.
+
+#include "jobs/jobswindow.h"
+
+#include "cluster/clustercontroller.h"
+#include "inventory/nodelistmodel.h"
+#include "jobs/jobform.h"
+#include "jobs/smokeresultview.h"
+
+#include <QLabel>
+#include <QMessageBox>
+#include <QTabWidget>
+
+namespace halolink::ui {
+
+// ---------------------------------------------------------------- actions
+
+void JobsWindow::launch()
+{
+    const JobForm::Current c = m_form->current();
+    QStringList problems = c.errors;
+    for (const jobs::JobNode &n : c.nodes) {
+        const NodeState state = m_cluster ? m_cluster->state(n.nodeId) : NodeState::Unreachable;
+        if (state != NodeState::Ready)
+            problems << tr("%1 is not connected (%2).").arg(n.name, NodeListModel::stateText(state));
+    }
+    jobs::Job job;
+    job.spec = c.spec;
+    job.nodes = c.nodes;
+    job.rendered = c.rendered;
+    Entry *e = c.nodes.isEmpty() ? nullptr : entry(keyOf(job));
+    if (e && e->launcher && e->launcher->isBusy())
+        problems << tr("The job '%1' is busy (%2): wait, or cancel it.")
+                        .arg(c.spec.name, JobTableModel::stateText(e->state));
+    for (const auto &other : m_entries) {
+        if (other.get() != e && other->job.spec.name == c.spec.name && JobTableModel::isBusy(other->state))
+            problems << tr("A job named '%1' is busy (%2): wait, or choose another name.")
+                            .arg(c.spec.name, JobTableModel::stateText(other->state));
+        else if (other->job.spec.name == c.spec.name
+            && (other->state == JobState::Running || other->state == JobState::PartlyRunning))
+            problems << tr("A job named '%1' already runs on %2: stop it first, or choose another name.")
+                            .arg(c.spec.name,
+                                other->job.nodes.isEmpty() ? QString() : other->job.nodes.first().name);
+    }
+    problems.removeDuplicates();
+    if (!problems.isEmpty()) {
+        m_formProblemsTitle = tr("The job cannot start; nothing was started:");
+        m_formProblemList = problems;
+        showProblems(m_formProblems, m_formProblemsTitle, m_formProblemList);
+        m_status->setText(tr("The launch was refused: see New Job."));
+        return;
+    }
+    m_formProblemsTitle.clear();
+    m_formProblemList.clear();
+    showProblems(m_formProblems, QString(), {});
+    if (!e)
+        e = addEntry(job);
+    e->job = job;
+    e->messages.clear();
+    e->problems.clear();
+    e->problemsTitle.clear();
+    e->smoke.reset();
+    e->stepStates.clear();
+    e->stateDetail.clear();
+    e->state = JobState::Checking;
+    jobs::JobLauncher *l = launcherOf(e);
+    l->setJob(job);
+    for (int i = 0; i < job.rendered.steps.size(); ++i)
+        e->stepStates.insert(i, QStringLiteral("waiting"));
+    updateRow(e);
+    select(e);
+    m_tabs->setCurrentIndex(ProgressTab);
+    for (const QString &w : job.rendered.warnings)
+        addMessage(e, QString(), tr("Warning: %1").arg(w));
+    e->smokeAfterLaunch = true;
+    m_status->setText(tr("Launching '%1'…").arg(job.spec.name));
+    l->launch();
+}
+
+void JobsWindow::stopSelected()
+{
+    Entry *e = selected();
+    if (!e || (e->launcher && e->launcher->isBusy()))
+        return;
+    QStringList names;
+    for (const jobs::JobNode &n : e->job.nodes)
+        names << n.name;
+    const auto answer = QMessageBox::question(this, tr("Stop the job?"),
+        tr("Stop the job '%1' on %2? Requests in flight are cut off.")
+            .arg(e->job.spec.name, names.join(QStringLiteral(", "))),
+        QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
+    if (answer != QMessageBox::Yes)
+        return;
+    e->smokeAfterLaunch = false;
+    e->restarting = false;
+    m_tabs->setCurrentIndex(ProgressTab);
+    launcherOf(e)->stop();
+}
+
+void JobsWindow::restartSelected()
+{
+    Entry *e = selected();
+    if (!e || (e->launcher && e->launcher->isBusy()))
+        return;
+    jobs::JobLauncher *l = launcherOf(e);
+    e->problems.clear();
+    e->smoke.reset();
+    e->smokeAfterLaunch = true;
+    e->restarting = true;
+    m_tabs->setCurrentIndex(ProgressTab);
+    l->restart();
+}
+
+void JobsWindow::smokeTestSelected()
+{
+    Entry *e = selected();
+    if (!e || (e->launcher && e->launcher->isBusy()))
+        return;
+    e->smoke.reset();
+    m_smokeView->clear(tr("The smoke test is running…"));
+    m_tabs->setCurrentIndex(SmokeTab);
+    launcherOf(e)->smokeTest();
+}
+
+void JobsWindow::cancelSelected()
+{
+    Entry *e = selected();
+    if (!e || !e->launcher)
+        return;
+    e->smokeAfterLaunch = false;
+    e->launcher->cancel();
+}
+
+void JobsWindow::showSmokeResult(const jobs::SmokeResult &result)
+{
+    if (Entry *e = selected()) {
+        e->smoke = result;
+    }
+    m_smokeView->setResult(result);
+    m_tabs->setCurrentIndex(SmokeTab);
+}
+
+} // namespace halolink::ui
