@@ -43,7 +43,61 @@ QJsonObject toJson(const Node &n)
         o.insert(QStringLiteral("data_interface"), n.dataInterface);
     if (!n.dataAddress.isEmpty())
         o.insert(QStringLiteral("data_address"), n.dataAddress);
+    if (n.qos)
+        o.insert(QStringLiteral("qos"), QJsonObject{{QStringLiteral("enabled"), n.qos->enabled},
+                                                    {QStringLiteral("dscp"), n.qos->dscp},
+                                                    {QStringLiteral("pfc_priority"), n.qos->pfcPriority},
+                                                    {QStringLiteral("ecn"), n.qos->ecn},
+                                                    {QStringLiteral("tos"), n.qos->tos}});
     return o;
+}
+
+// The optional "qos" object the cluster setup saved (absent or null: none).
+bool qosField(const QJsonObject &o, std::optional<NodeQos> *out, QString *why, int index)
+{
+    out->reset();
+    const QJsonValue v = o.value(QStringLiteral("qos"));
+    if (v.isUndefined() || v.isNull())
+        return true;
+    if (!v.isObject()) {
+        *why = Inventory::tr("node %1: \"qos\" is not an object").arg(index + 1);
+        return false;
+    }
+    const QJsonObject q = v.toObject();
+    NodeQos qos;
+    auto flag = [&](const char *key, bool *to) {
+        const QJsonValue x = q.value(QLatin1String(key));
+        if (x.isUndefined())
+            return true;
+        if (!x.isBool()) {
+            *why = Inventory::tr("node %1: \"qos\": \"%2\" is not true or false").arg(index + 1).arg(QLatin1String(key));
+            return false;
+        }
+        *to = x.toBool();
+        return true;
+    };
+    auto number = [&](const char *key, int max, int *to) {
+        const QJsonValue x = q.value(QLatin1String(key));
+        if (x.isUndefined())
+            return true;
+        const double d = x.toDouble(-1);
+        if (!x.isDouble() || d != double(int(d)) || d < 0 || d > max) {
+            *why = Inventory::tr("node %1: \"qos\": \"%2\" is not a number from 0 to %3")
+                       .arg(index + 1)
+                       .arg(QLatin1String(key))
+                       .arg(max);
+            return false;
+        }
+        *to = int(d);
+        return true;
+    };
+    if (!flag("enabled", &qos.enabled) || !flag("ecn", &qos.ecn) || !number("dscp", 63, &qos.dscp)
+        || !number("pfc_priority", 7, &qos.pfcPriority) || !number("tos", 255, &qos.tos))
+        return false;
+    if (!q.contains(QStringLiteral("tos")))
+        qos.tos = qos.dscp * 4 + (qos.ecn ? 2 : 0);
+    *out = qos;
+    return true;
 }
 
 // A string member: absent is empty; any other type is an error.
@@ -143,11 +197,12 @@ Inventory::Parsed Inventory::parseFile() const
             || !stringField(o, "name", &n.name, &why, i) || !stringField(o, "host", &n.host, &why, i)
             || !stringField(o, "user", &n.user, &why, i) || !stringField(o, "identity_file", &n.identityFile, &why, i)
             || !stringField(o, "data_interface", &n.dataInterface, &why, i)
-            || !stringField(o, "data_address", &n.dataAddress, &why, i))
+            || !stringField(o, "data_address", &n.dataAddress, &why, i) || !qosField(o, &n.qos, &why, i))
             return corrupt(why);
         if (kind == QLatin1String("local")) {
             local.dataInterface = n.dataInterface;
             local.dataAddress = n.dataAddress;
+            local.qos = n.qos;
             continue;
         }
         if (!kind.isEmpty() && kind != QLatin1String("ssh"))
@@ -325,7 +380,7 @@ bool Inventory::save(const QList<Node> &nodes, QString *error)
     QJsonArray array;
     for (const Node &n : nodes) {
         // "This computer" is written only when it has something of its own.
-        if (n.isLocal() && n.dataInterface.isEmpty() && n.dataAddress.isEmpty())
+        if (n.isLocal() && n.dataInterface.isEmpty() && n.dataAddress.isEmpty() && !n.qos)
             continue;
         array.append(toJson(n));
     }

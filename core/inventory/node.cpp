@@ -46,6 +46,55 @@ QString Node::sshDisplay() const
     return s;
 }
 
+SavedTrafficClass savedTrafficClass(const QList<Node> &nodes)
+{
+    SavedTrafficClass r;
+    QList<NodeQos> on;
+    for (const Node &n : nodes) {
+        if (!n.qos)
+            r.notSetUp << n.name;
+        else if (!n.qos->enabled)
+            r.qosOff << n.name;
+        else
+            on << *n.qos;
+    }
+    bool same = true;
+    for (const NodeQos &q : std::as_const(on))
+        same = same && q.tos == on.first().tos;
+    if (!same) {
+        for (const Node &n : nodes) {
+            if (n.qos && n.qos->enabled)
+                r.differing << QStringLiteral("%1: %2").arg(n.name).arg(n.qos->tos);
+        }
+    }
+    if (!on.isEmpty() && same && r.notSetUp.isEmpty() && r.qosOff.isEmpty()) {
+        r.tos = on.first().tos;
+        r.qos = on.first();
+    }
+    return r;
+}
+
+QString SavedTrafficClass::text() const
+{
+    if (tos && qos)
+        return QCoreApplication::translate("Node", "from the cluster setup: DSCP %1, ToS %2").arg(qos->dscp).arg(*tos);
+    const QString sep = QStringLiteral(", ");
+    QStringList why;
+    if (!differing.isEmpty())
+        why << QCoreApplication::translate("Node", "the nodes were set up with different ToS (%1)")
+                   .arg(differing.join(sep));
+    if (!qosOff.isEmpty())
+        why << QCoreApplication::translate("Node", "%1 set up with QoS off").arg(qosOff.join(sep));
+    if (!notSetUp.isEmpty())
+        why << QCoreApplication::translate("Node", "no QoS saved for %1 (not set up here, or before HaloLink kept it)")
+                   .arg(notSetUp.join(sep));
+    if (why.isEmpty())
+        return {};
+    return QCoreApplication::translate("Node", "not from the cluster setup: %1. Left unset, RCCL sends at traffic "
+                                               "class 0 (DSCP 0, a priority without PFC).")
+        .arg(why.join(QStringLiteral("; ")));
+}
+
 void applySshEnvironment(SshEndpoint &ep)
 {
     auto env = [](const char *name) { return qEnvironmentVariable(name); };

@@ -8,12 +8,30 @@
 // as `ssh <host>` would do. The data plane is the RDMA network: the latency
 // mesh and benchmarks use its address, never the management (SSH) address.
 
+#include <QList>
 #include <QMetaType>
 #include <QString>
+#include <QStringList>
+
+#include <optional>
 
 namespace halolink {
 
 struct SshEndpoint;
+
+// The QoS the cluster setup applied to a node's data plane (core/setup's Qos,
+// as confirmed), kept so that jobs put the same traffic class in
+// NCCL_IB_TC: RCCL does not take rdma_cm's default ToS, it sends at
+// NCCL_IB_TC (default 0, a priority without PFC).
+struct NodeQos {
+    bool enabled = true; // false: the setup ran with QoS off (no PFC, no DSCP, ToS left alone)
+    int dscp = 0;
+    int pfcPriority = 0;
+    bool ecn = false;
+    int tos = 0; // what RDMA connections carry: DSCP << 2, plus ECT(0) with ECN
+
+    friend bool operator==(const NodeQos &, const NodeQos &) = default;
+};
 
 struct Node {
     enum class Kind { Local, Ssh };
@@ -31,6 +49,9 @@ struct Node {
     // Data plane (RDMA network). Address as "a.b.c.d" or "a.b.c.d/prefix".
     QString dataInterface;
     QString dataAddress;
+    // What the setup applied; nullopt: never set up by HaloLink (or by one
+    // that did not keep it).
+    std::optional<NodeQos> qos;
 
     static constexpr const char *kLocalId = "local";
     static Node local();
@@ -46,6 +67,21 @@ struct Node {
 
     friend bool operator==(const Node &, const Node &) = default;
 };
+
+// The traffic class (NCCL_IB_TC) a job on these nodes gets from their saved
+// QoS: the ToS when every node was set up with QoS on and the same ToS;
+// otherwise none, with the reason.
+struct SavedTrafficClass {
+    std::optional<int> tos;     // every node agrees
+    std::optional<NodeQos> qos; // the QoS they agree on
+    QStringList notSetUp;       // node names without a saved QoS
+    QStringList qosOff;         // set up with QoS off
+    QStringList differing;      // "name: ToS" of every node set up with QoS, when their ToS differ
+    // In words, for the place that shows the default: "from the cluster
+    // setup: DSCP 26, ToS 106", or why there is none ("" for no nodes).
+    QString text() const;
+};
+SavedTrafficClass savedTrafficClass(const QList<Node> &nodes);
 
 // Overrides of the person's SSH files, from the environment (for tests, and
 // for people who keep a separate ssh config for their cluster):

@@ -636,7 +636,10 @@ void SetupController::finishOperation()
     const QString op = m_operation;
     const bool ok = m_operationOk;
     if (op == QLatin1String("confirm") && ok && m_inventory) {
-        // The cluster is saved: every node's data plane in the inventory.
+        // The cluster is saved: every node's data plane and QoS in the
+        // inventory (jobs take their traffic class from it).
+        const Qos &qos = m_settings.qos;
+        const NodeQos applied{qos.enabled, qos.dscp, qos.pfcPriority, qos.ecn, qos.tos()};
         for (int i = 0; i < m_nodes.size(); ++i) {
             const NodeInput &n = m_nodes.at(i);
             auto node = m_inventory->find(n.nodeId);
@@ -646,8 +649,10 @@ void SetupController::finishOperation()
             run.inventorySaved = true;
             run.previousInterface = node->dataInterface;
             run.previousAddress = node->dataAddress;
+            run.previousQos = node->qos;
             node->dataInterface = n.interface;
             node->dataAddress = n.address.trimmed();
+            node->qos = applied;
             QString error;
             if (!m_inventory->updateNode(*node, &error))
                 qWarning("setup: cannot save %s: %s", qPrintable(n.name), qPrintable(error));
@@ -662,6 +667,7 @@ void SetupController::finishOperation()
             if (auto node = m_inventory->find(m_nodes.at(i).nodeId)) {
                 node->dataInterface = run.previousInterface;
                 node->dataAddress = run.previousAddress;
+                node->qos = run.previousQos;
                 m_inventory->updateNode(*node);
             }
             run.inventorySaved = false;

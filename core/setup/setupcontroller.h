@@ -16,6 +16,7 @@
 // with saveState()/loadState() as JSON in the app's data folder, without any
 // secret.
 
+#include "inventory/node.h"
 #include "setup/setupplan.h"
 
 #include <QHash>
@@ -51,9 +52,10 @@ struct NodeRun {
     QString error;                 // the last failure, in words
     QString errorCode;
     QStringList log;
-    // The inventory's data plane before confirm wrote this setup's (restored on rollback).
+    // The inventory's data plane and QoS before confirm wrote this setup's (restored on rollback).
     bool inventorySaved = false;
     QString previousInterface, previousAddress;
+    std::optional<NodeQos> previousQos;
 };
 
 struct Measurement {

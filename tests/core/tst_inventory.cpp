@@ -207,6 +207,15 @@ private Q_SLOTS:
             << QByteArray(R"({"format":"halolink-inventory","version":1,"nodes":[{"id":"a","name":"x","host":"a"},{"id":"b","name":"X","host":"b"}]})")
             << QStringLiteral("used twice");
         QTest::newRow("empty file") << QByteArray() << QStringLiteral("not valid JSON");
+        QTest::newRow("qos not an object")
+            << QByteArray(R"({"format":"halolink-inventory","version":1,"nodes":[{"id":"a","name":"a","host":"a","qos":106}]})")
+            << QStringLiteral("\"qos\" is not an object");
+        QTest::newRow("qos dscp out of range")
+            << QByteArray(R"({"format":"halolink-inventory","version":1,"nodes":[{"id":"a","name":"a","host":"a","qos":{"dscp":64}}]})")
+            << QStringLiteral("\"dscp\" is not a number from 0 to 63");
+        QTest::newRow("qos enabled not a bool")
+            << QByteArray(R"({"format":"halolink-inventory","version":1,"nodes":[{"id":"a","name":"a","host":"a","qos":{"enabled":"yes"}}]})")
+            << QStringLiteral("\"enabled\" is not true or false");
     }
 
     void corruptFileIsMovedAside()
@@ -271,6 +280,106 @@ private Q_SLOTS:
         // Untouched, in place, nothing else written.
         QCOMPARE(readAll(path), content);
         QCOMPARE(dirEntries(m_dataDir), QStringList{QStringLiteral("inventory.json")});
+    }
+
+    // The QoS the cluster setup applied (setupcontroller's confirm) is kept
+    // per node, "This computer" included; a file without it still loads, as
+    // one written before HaloLink kept it.
+    void qosRoundTrip()
+    {
+        Inventory inv;
+        inv.load();
+        Node a = sshNode(QStringLiteral("halo1"), QStringLiteral("halo1.lan"));
+        a.dataInterface = QStringLiteral("enp194s0np0");
+        a.dataAddress = QStringLiteral("192.168.100.1/30");
+        a.qos = NodeQos{true, 26, 3, true, 106};
+        Node b = sshNode(QStringLiteral("halo2"), QStringLiteral("halo2.lan"));
+        b.qos = NodeQos{false, 26, 3, true, 106};
+        Node c = sshNode(QStringLiteral("halo3"), QStringLiteral("halo3.lan"));
+        QString ida, idb, idc, error;
+        QVERIFY2(inv.addNode(a, &error, &ida), qPrintable(error));
+        QVERIFY2(inv.addNode(b, &error, &idb), qPrintable(error));
+        QVERIFY2(inv.addNode(c, &error, &idc), qPrintable(error));
+        Node local = inv.nodes().first();
+        local.qos = NodeQos{true, 24, 4, false, 96};
+        QVERIFY2(inv.updateNode(local, &error), qPrintable(error));
+
+        // The file: one "qos" object per node that has one, snake_case keys.
+        const QJsonArray nodes = QJsonDocument::fromJson(readAll(Inventory::defaultFilePath())).object()
+                                     .value(QStringLiteral("nodes")).toArray();
+        QJsonObject qa, qlocal;
+        bool cHasQos = true;
+        for (const QJsonValue &v : nodes) {
+            const QJsonObject o = v.toObject();
+            if (o.value(QStringLiteral("id")).toString() == ida)
+                qa = o.value(QStringLiteral("qos")).toObject();
+            if (o.value(QStringLiteral("kind")).toString() == QStringLiteral("local"))
+                qlocal = o.value(QStringLiteral("qos")).toObject();
+            if (o.value(QStringLiteral("id")).toString() == idc)
+                cHasQos = o.contains(QStringLiteral("qos"));
+        }
+        QCOMPARE(qa, (QJsonObject{{QStringLiteral("enabled"), true}, {QStringLiteral("dscp"), 26},
+                                  {QStringLiteral("pfc_priority"), 3}, {QStringLiteral("ecn"), true},
+                                  {QStringLiteral("tos"), 106}}));
+        QCOMPARE(qlocal.value(QStringLiteral("tos")).toInt(), 96);
+        QVERIFY(!cHasQos);
+
+        // Read back by another reader: the same values.
+        Inventory again;
+        QCOMPARE(again.load(), Inventory::LoadStatus::Ok);
+        QCOMPARE(again.node(ida)->qos, a.qos);
+        QCOMPARE(again.node(idb)->qos, b.qos);
+        QVERIFY(!again.node(idc)->qos);
+        QCOMPARE(again.nodes().first().qos, local.qos);
+        QCOMPARE(again.nodes(), inv.nodes());
+
+        // Taken away again (a rollback restores "none"): the key goes.
+        Node back = *again.node(ida);
+        back.qos.reset();
+        QVERIFY(again.updateNode(back, &error));
+        for (const QJsonValue &v : QJsonDocument::fromJson(readAll(Inventory::defaultFilePath())).object()
+                                       .value(QStringLiteral("nodes")).toArray()) {
+            if (v.toObject().value(QStringLiteral("id")).toString() == ida)
+                QVERIFY(!v.toObject().contains(QStringLiteral("qos")));
+        }
+
+        // A file of the first format (no "qos"), and a qos without tos (worked out from DSCP and ECN).
+        writeAll(Inventory::defaultFilePath(),
+                 R"({"format":"halolink-inventory","version":1,"nodes":[{"id":"a","name":"a","host":"h"},)"
+                 R"({"id":"b","name":"b","host":"h","qos":{"enabled":true,"dscp":26,"pfc_priority":3,"ecn":true}}]})");
+        Inventory old;
+        QCOMPARE(old.load(), Inventory::LoadStatus::Ok);
+        QVERIFY(!old.node(QStringLiteral("a"))->qos);
+        QCOMPARE(old.node(QStringLiteral("b"))->qos->tos, 106);
+    }
+
+    // What jobs take as NCCL_IB_TC from the nodes' saved QoS.
+    void savedTrafficClass()
+    {
+        auto node = [](const char *name, std::optional<NodeQos> qos) {
+            Node n = sshNode(QLatin1String(name), QLatin1String(name));
+            n.qos = qos;
+            return n;
+        };
+        const NodeQos q106{true, 26, 3, true, 106};
+        SavedTrafficClass t = halolink::savedTrafficClass({node("a", q106), node("b", q106)});
+        QCOMPARE(t.tos, std::optional<int>(106));
+        QCOMPARE(t.text(), QStringLiteral("from the cluster setup: DSCP 26, ToS 106"));
+        // Different ToS: none, and both named with theirs.
+        t = halolink::savedTrafficClass({node("a", q106), node("b", NodeQos{true, 24, 4, false, 96})});
+        QVERIFY(!t.tos);
+        QVERIFY2(t.text().contains(QStringLiteral("different ToS (a: 106, b: 96)")), qPrintable(t.text()));
+        QVERIFY2(t.text().contains(QStringLiteral("traffic class 0")), qPrintable(t.text()));
+        // QoS off on one, never set up on another.
+        t = halolink::savedTrafficClass({node("a", q106), node("b", NodeQos{false, 26, 3, true, 106}), node("c", {})});
+        QVERIFY(!t.tos);
+        QCOMPARE(t.qosOff, QStringList{QStringLiteral("b")});
+        QCOMPARE(t.notSetUp, QStringList{QStringLiteral("c")});
+        QVERIFY2(t.text().contains(QStringLiteral("b set up with QoS off")), qPrintable(t.text()));
+        QVERIFY2(t.text().contains(QStringLiteral("no QoS saved for c")), qPrintable(t.text()));
+        QVERIFY(!t.text().contains(QStringLiteral("different")));
+        // No nodes: nothing to say.
+        QVERIFY(halolink::savedTrafficClass({}).text().isEmpty());
     }
 
     void unknownFieldsAreIgnored()
