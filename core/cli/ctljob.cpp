@@ -400,7 +400,9 @@ int runJob(const QStringList &arguments, QTextStream &out, QTextStream &err)
     const QCommandLineOption noEager(QStringLiteral("no-eager"), tr("Never --enforce-eager."));
     const QCommandLineOption maxLen(QStringLiteral("max-model-len"), tr("Context length."), tr("tokens"));
     const QCommandLineOption tcpOnly(QStringLiteral("tcp-only"), tr("NCCL_IB_DISABLE=1: no RDMA."));
-    const QCommandLineOption tos(QStringLiteral("traffic-class"), tr("NCCL_IB_TC (the cluster's ToS, e.g. 106)."),
+    const QCommandLineOption tos(QStringLiteral("traffic-class"),
+                                 tr("NCCL_IB_TC, 0-255, or 'unset' for none (default: the ToS the cluster setup "
+                                    "saved for the nodes, when they all have the same)."),
                                  tr("tos"));
     const QCommandLineOption env(QStringLiteral("env"), tr("NAME=VALUE on every node (repeatable; wins)."),
                                  tr("NAME=VALUE"));
@@ -496,10 +498,12 @@ int runJob(const QStringList &arguments, QTextStream &out, QTextStream &err)
             return usage(tr("--max-model-len needs a number."));
     }
     spec.tcpOnly = cp.parser.isSet(tcpOnly);
-    if (cp.parser.isSet(tos)) {
+    // --traffic-class wins, "unset" included; else the nodes' saved QoS (below).
+    const bool tosGiven = cp.parser.isSet(tos);
+    if (tosGiven && cp.parser.value(tos).trimmed().compare(QLatin1String("unset"), Qt::CaseInsensitive) != 0) {
         const int t = cp.parser.value(tos).toInt(&ok);
         if (!ok || t < 0 || t > 255)
-            return usage(tr("--traffic-class is 0-255."));
+            return usage(tr("--traffic-class is 0-255, or unset."));
         spec.trafficClass = t;
     }
     for (const QString &kv : cp.parser.values(env)) {
@@ -527,6 +531,15 @@ int runJob(const QStringList &arguments, QTextStream &out, QTextStream &err)
     const auto resolved = resolveNodes(inventory, pos.mid(1), QStringLiteral("job"), err);
     if (!resolved)
         return CtlUsage;
+    if (!tosGiven && !spec.tcpOnly && spec.engine == jobs::Engine::VllmRay) {
+        const SavedTrafficClass saved = savedTrafficClass(*resolved);
+        spec.trafficClass = saved.tos;
+        if (saved.tos)
+            err << "halolinkctl job: " << tr("traffic class %1, %2.").arg(*saved.tos).arg(saved.text()) << '\n';
+        else if (!saved.text().isEmpty())
+            err << "halolinkctl job: " << tr("NCCL_IB_TC %1 Give --traffic-class to set one.").arg(saved.text())
+                << '\n';
+    }
     QList<jobs::JobNode> nodes;
     QList<Node> toProbe;
     for (const Node &n : *resolved) {

@@ -2,6 +2,7 @@
 
 #include "protocol/probedecoder.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -10,6 +11,8 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <tuple>
 
 using namespace halolink;
 
@@ -21,11 +24,18 @@ struct Run {
     QByteArray err;
 };
 
+// The test's home: settings and data stay out of the real one.
+QTemporaryDir &testHome()
+{
+    static QTemporaryDir home;
+    return home;
+}
+
 Run run(const QStringList &args, const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment())
 {
     QProcess process;
     QProcessEnvironment e = env;
-    static QTemporaryDir home;
+    QTemporaryDir &home = testHome();
     // Settings and data of the test stay out of the real home.
     e.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
     e.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
@@ -60,6 +70,7 @@ private Q_SLOTS:
     void usageErrors();
     void sshNodeIsNotPretended();
     void jobLaunchDryRun();
+    void jobTrafficClassFromTheSetup();
     void nodesJson();
     void engineMissing();
     void configureVerifyUsage();
@@ -158,6 +169,87 @@ void TestHalolinkCtl::sshNodeIsNotPretended()
     const DecodeResult<EngineErrorReport> error = decodeEngineError(json.out);
     QVERIFY2(error.ok(), json.out.constData());
     QCOMPARE(error.value->code, QStringLiteral("unknown_node"));
+}
+
+void TestHalolinkCtl::jobTrafficClassFromTheSetup()
+{
+    // Two nodes the cluster setup configured (DSCP 26, ToS 106): their QoS in the inventory file.
+    const QString fx = QStringLiteral(HALOLINK_FIXTURES_DIR "/snapshots/");
+    for (const auto &[name, ifname, address] :
+         {std::tuple{"jq1", "enp194s0np0", "192.168.100.1/30"}, std::tuple{"jq2", "enp61s0f1np1", "10.22.116.221/24"}})
+        QCOMPARE(run({QStringLiteral("nodes"), QStringLiteral("add"), QLatin1String(name), QStringLiteral("--host"),
+                      QLatin1String(name) + QStringLiteral(".invalid"), QStringLiteral("--data-interface"),
+                      QLatin1String(ifname), QStringLiteral("--data-address"), QLatin1String(address)})
+                     .exitCode,
+                 0);
+    const QString file = testHome().filePath(QStringLiteral("data/HaloLink/halolink/inventory.json"));
+    auto setQos = [&](const QString &node, const QJsonValue &qos) {
+        QFile f(file);
+        QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(file));
+        QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
+        f.close();
+        QJsonArray nodes = root.value(QStringLiteral("nodes")).toArray();
+        for (int i = 0; i < nodes.size(); ++i) {
+            QJsonObject o = nodes.at(i).toObject();
+            if (o.value(QStringLiteral("name")).toString() == node)
+                o.insert(QStringLiteral("qos"), qos);
+            nodes[i] = o;
+        }
+        root.insert(QStringLiteral("nodes"), nodes);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(QJsonDocument(root).toJson());
+    };
+    const QJsonObject q106{{QStringLiteral("enabled"), true}, {QStringLiteral("dscp"), 26},
+                           {QStringLiteral("pfc_priority"), 3}, {QStringLiteral("ecn"), true}, {QStringLiteral("tos"), 106}};
+    setQos(QStringLiteral("jq1"), q106);
+    setQos(QStringLiteral("jq2"), q106);
+    const QStringList probes{QStringLiteral("--probe-file"), QStringLiteral("jq1=") + fx + QStringLiteral("strix-halo-e810-roce/expected-probe.json"),
+                             QStringLiteral("--probe-file"), QStringLiteral("jq2=") + fx + QStringLiteral("connectx6dx-gid3/expected-probe.json")};
+    auto tc = [&](const QStringList &extra, QByteArray *err) {
+        const Run r = run(QStringList{QStringLiteral("job"), QStringLiteral("launch"), QStringLiteral("--dry-run"),
+                                      QStringLiteral("--image"), QStringLiteral("img"), QStringLiteral("--model"),
+                                      QStringLiteral("/models/m"), QStringLiteral("--json")}
+                          + extra + QStringList{QStringLiteral("jq1"), QStringLiteral("jq2")} + probes);
+        *err = r.err;
+        if (r.exitCode != 0)
+            return QStringLiteral("exit %1: %2").arg(r.exitCode).arg(QString::fromUtf8(r.err));
+        QStringList values;
+        const QJsonObject env = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("env")).toObject();
+        for (const QString &node : {QStringLiteral("jq1"), QStringLiteral("jq2")}) {
+            QString value = QStringLiteral("<unset>");
+            for (const QJsonValue &v : env.value(node).toArray()) {
+                if (v.toObject().value(QStringLiteral("name")).toString() == QStringLiteral("NCCL_IB_TC"))
+                    value = v.toObject().value(QStringLiteral("value")).toString();
+            }
+            values << value;
+        }
+        return values.join(QLatin1Char(','));
+    };
+    QByteArray err;
+    // The same ToS on both: it is the default, and stderr says where it comes from.
+    QCOMPARE(tc({}, &err), QStringLiteral("106,106"));
+    QVERIFY2(err.contains("from the cluster setup: DSCP 26, ToS 106"), err.constData());
+    // --traffic-class wins, "unset" included.
+    QCOMPARE(tc({QStringLiteral("--traffic-class"), QStringLiteral("98")}, &err), QStringLiteral("98,98"));
+    QVERIFY2(!err.contains("cluster setup"), err.constData());
+    QCOMPARE(tc({QStringLiteral("--traffic-class"), QStringLiteral("unset")}, &err), QStringLiteral("<unset>,<unset>"));
+    QCOMPARE(run({QStringLiteral("job"), QStringLiteral("launch"), QStringLiteral("--dry-run"),
+                  QStringLiteral("--traffic-class"), QStringLiteral("none-such"), QStringLiteral("jq1")})
+                 .exitCode,
+             2);
+    // One node set up with QoS off: unset, and said so.
+    setQos(QStringLiteral("jq2"), QJsonObject{{QStringLiteral("enabled"), false}});
+    QCOMPARE(tc({}, &err), QStringLiteral("<unset>,<unset>"));
+    QVERIFY2(err.contains("jq2 set up with QoS off") && err.contains("--traffic-class"), err.constData());
+    // Different ToS.
+    setQos(QStringLiteral("jq2"), QJsonObject{{QStringLiteral("dscp"), 24}, {QStringLiteral("tos"), 96}});
+    QCOMPARE(tc({}, &err), QStringLiteral("<unset>,<unset>"));
+    QVERIFY2(err.contains("different ToS (jq1: 106, jq2: 96)"), err.constData());
+    // Never set up (no "qos"): unset.
+    setQos(QStringLiteral("jq2"), QJsonValue(QJsonValue::Null));
+    QCOMPARE(tc({}, &err), QStringLiteral("<unset>,<unset>"));
+    QVERIFY2(err.contains("no QoS saved for jq2"), err.constData());
+    QCOMPARE(run({QStringLiteral("nodes"), QStringLiteral("remove"), QStringLiteral("jq1"), QStringLiteral("jq2")}).exitCode, 0);
 }
 
 void TestHalolinkCtl::nodesJson()
