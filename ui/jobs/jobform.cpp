@@ -6,6 +6,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFontDatabase>
+#include <QFontMetrics>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -14,6 +15,8 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QResizeEvent>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStyle>
@@ -86,7 +89,25 @@ JobForm::JobForm(Inventory *inventory, ProbeOf probeOf, QWidget *parent)
     m_tos->setRange(-1, 255);
     m_tos->setValue(-1);
     m_tos->setSpecialValueText(tr("unset"));
-    m_tos->setToolTip(tr("NCCL_IB_TC: the ToS the cluster setup chose (106 with the default QoS)."));
+    m_tos->setToolTip(tr("NCCL_IB_TC: the traffic class RCCL gives its RDMA traffic. By default the ToS the "
+                         "cluster setup applied to the nodes (106 with the default QoS); RCCL does not take the "
+                         "nodes' default ToS, unset it sends at 0."));
+    m_tosDefault = new QPushButton(tr("Use t&he Setup's"), formBox);
+    m_tosDefault->setObjectName(QStringLiteral("tosDefaultButton"));
+    m_tosDefault->setAccessibleName(tr("Use the traffic class of the cluster setup"));
+    m_tosDefault->setToolTip(tr("Back to the traffic class the nodes' saved QoS gives (or unset when they give none)"));
+    m_tosDefault->setAutoDefault(false);
+    m_tosDefault->setVisible(false);
+    m_tosSource = new QLabel(formBox);
+    m_tosSource->setObjectName(QStringLiteral("tosSource"));
+    m_tosSource->setAccessibleName(tr("Where the traffic class comes from"));
+    m_tosSource->setWordWrap(true);
+    m_tosSource->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *tosBox = new QWidget(formBox);
+    auto *tosLayout = new QHBoxLayout(tosBox);
+    tosLayout->setContentsMargins(0, 0, 0, 0);
+    tosLayout->addWidget(m_tos, 1);
+    tosLayout->addWidget(m_tosDefault);
     m_env = new QLineEdit(formBox);
     m_env->setObjectName(QStringLiteral("envEdit"));
     m_env->setAccessibleName(tr("Environment overrides"));
@@ -125,7 +146,10 @@ JobForm::JobForm(Inventory *inventory, ProbeOf probeOf, QWidget *parent)
     form->addRow(tr("API &port:"), m_port);
     form->addRow(tr("GPU &memory:"), m_memory);
     form->addRow(QString(), m_tcpOnly);
-    form->addRow(tr("&Traffic class:"), m_tos);
+    auto *tosLabel = new QLabel(tr("&Traffic class:"), formBox);
+    tosLabel->setBuddy(m_tos);
+    form->addRow(tosLabel, tosBox);
+    form->addRow(QString(), m_tosSource);
     form->addRow(tr("En&vironment:"), m_env);
     auto *nodesLabel = new QLabel(tr("N&odes:"), formBox);
     nodesLabel->setBuddy(m_nodes);
@@ -140,7 +164,8 @@ JobForm::JobForm(Inventory *inventory, ProbeOf probeOf, QWidget *parent)
     m_preview = new QPlainTextEdit(previewBox);
     m_preview->setObjectName(QStringLiteral("jobPreview"));
     m_preview->setReadOnly(true);
-    m_preview->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    // Lines are broken here at spaces only (showPreview()), never inside a word.
+    m_preview->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_preview->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_preview->setAccessibleName(tr("What would run on each node"));
     m_preview->setTabChangesFocus(true);
@@ -160,7 +185,8 @@ JobForm::JobForm(Inventory *inventory, ProbeOf probeOf, QWidget *parent)
     setTabOrder(m_port, m_memory);
     setTabOrder(m_memory, m_tcpOnly);
     setTabOrder(m_tcpOnly, m_tos);
-    setTabOrder(m_tos, m_env);
+    setTabOrder(m_tos, m_tosDefault);
+    setTabOrder(m_tosDefault, m_env);
     setTabOrder(m_env, m_nodes);
     setTabOrder(m_nodes, m_up);
     setTabOrder(m_up, m_down);
@@ -171,7 +197,16 @@ JobForm::JobForm(Inventory *inventory, ProbeOf probeOf, QWidget *parent)
     for (QLineEdit *e : { m_name, m_image, m_model, m_env })
         connect(e, &QLineEdit::textChanged, this, &JobForm::render);
     connect(m_port, &QSpinBox::valueChanged, this, &JobForm::render);
-    connect(m_tos, &QSpinBox::valueChanged, this, &JobForm::render);
+    connect(m_tos, &QSpinBox::valueChanged, this, [this] {
+        m_tosChosen = true; // the defaults are set with signals blocked
+        render();
+    });
+    connect(m_tosDefault, &QPushButton::clicked, this, [this] {
+        m_tosChosen = false;
+        render();
+        m_tos->setFocus(Qt::OtherFocusReason);
+    });
+    m_preview->viewport()->installEventFilter(this);
     connect(m_memory, &QDoubleSpinBox::valueChanged, this, &JobForm::render);
     connect(m_tcpOnly, &QCheckBox::toggled, this, &JobForm::render);
     connect(m_nodes, &QListWidget::itemChanged, this, &JobForm::render);
@@ -183,6 +218,11 @@ JobForm::JobForm(Inventory *inventory, ProbeOf probeOf, QWidget *parent)
     connect(m_down, &QPushButton::clicked, this, [this] { moveNode(+1); });
     m_up->setEnabled(false);
     m_down->setEnabled(false);
+    // The nodes and their saved QoS change with the inventory (a setup
+    // confirmed or rolled back while the form is open).
+    connect(m_inventory, &Inventory::nodeAdded, this, &JobForm::refresh);
+    connect(m_inventory, &Inventory::nodeUpdated, this, &JobForm::refresh);
+    connect(m_inventory, &Inventory::nodeRemoved, this, &JobForm::refresh);
     refresh();
 }
 
@@ -304,29 +344,111 @@ JobForm::Current JobForm::current() const
     return c;
 }
 
+QList<Node> JobForm::checkedNodes() const
+{
+    QList<Node> nodes;
+    for (int i = 0; i < m_nodes->count(); ++i) {
+        if (m_nodes->item(i)->checkState() != Qt::Checked)
+            continue;
+        if (const auto n = m_inventory->find(m_nodes->item(i)->data(kIdRole).toString()))
+            nodes << *n;
+    }
+    return nodes;
+}
+
+void JobForm::updateTrafficClass()
+{
+    m_savedTos = savedTrafficClass(checkedNodes());
+    if (!m_tosChosen) {
+        const QSignalBlocker block(m_tos);
+        m_tos->setValue(m_savedTos.tos.value_or(-1));
+    }
+    m_tosDefault->setVisible(m_tosChosen);
+    QString text;
+    if (!m_tosChosen) {
+        text = m_savedTos.text();
+        if (!m_savedTos.tos && !text.isEmpty())
+            text += QLatin1Char(' ') + tr("Set it here if the cluster has one.");
+    } else if (m_tos->value() < 0) {
+        text = m_savedTos.tos ? tr("Unset, chosen here (the cluster setup gave ToS %1).").arg(*m_savedTos.tos)
+                              : tr("Unset, chosen here.");
+    } else if (m_savedTos.tos && *m_savedTos.tos != m_tos->value()) {
+        text = tr("Chosen here (the cluster setup gave ToS %1).").arg(*m_savedTos.tos);
+    } else {
+        text = tr("Chosen here.");
+    }
+    m_tosSource->setText(text);
+    m_tosSource->setVisible(!text.isEmpty());
+}
+
+QString JobForm::trafficClassText() const
+{
+    return m_tosSource->text();
+}
+
+JobPreviewNotes JobForm::previewNotes(const Current &c) const
+{
+    JobPreviewNotes notes;
+    const bool rdma = c.spec.engine == jobs::Engine::VllmRay && !c.spec.tcpOnly;
+    if (!rdma)
+        return notes;
+    if (c.spec.trafficClass)
+        notes.sources.insert(QStringLiteral("NCCL_IB_TC"),
+            m_tosChosen ? tr("set in the form") : m_savedTos.text());
+    else if (m_tosChosen)
+        notes.notes << tr("NCCL_IB_TC is unset (chosen in the form): RCCL sends at traffic class 0 (DSCP 0, a "
+                          "priority without PFC).");
+    else if (!m_savedTos.text().isEmpty())
+        notes.notes << tr("NCCL_IB_TC is unset, %1").arg(m_savedTos.text());
+    return notes;
+}
+
 void JobForm::render()
 {
     updateNodeLabels();
+    updateTrafficClass();
     if (m_nodes->count() == 0) {
-        m_preview->setPlainText(
-            tr("No node has a data-plane address yet: run Cluster > Set Up Cluster first."));
+        m_shown = {};
+        m_previewLogical = tr("No node has a data-plane address yet: run Cluster > Set Up Cluster first.");
+        m_preview->setPlainText(m_previewLogical);
         Q_EMIT changed();
         return;
     }
-    const Current c = current();
-    QString text;
-    for (const QString &e : c.errors) {
-        if (!c.rendered.errors.contains(e))
-            text += tr("error: %1").arg(e) + QLatin1Char('\n');
-    }
-    text += jobs::describe(c.rendered, c.nodes);
-    m_preview->setPlainText(text);
+    m_shown = current();
+    showPreview();
     Q_EMIT changed();
+}
+
+void JobForm::showPreview()
+{
+    if (m_nodes->count() == 0)
+        return;
+    const JobPreviewNotes notes = previewNotes(m_shown);
+    m_previewLogical = jobPreviewText(m_shown.rendered, m_shown.nodes, notes, m_shown.errors, 0);
+    const int columns = m_previewColumns > 0 ? m_previewColumns : 100;
+    const int scroll = m_preview->verticalScrollBar()->value();
+    m_preview->setPlainText(jobPreviewText(m_shown.rendered, m_shown.nodes, notes, m_shown.errors, columns));
+    m_preview->verticalScrollBar()->setValue(scroll);
+}
+
+bool JobForm::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_preview->viewport() && event->type() == QEvent::Resize) {
+        // The columns that fit, less one for the cursor.
+        const int advance = std::max(1, QFontMetrics(m_preview->font()).horizontalAdvance(QLatin1Char('M')));
+        const int margins = 2 * int(m_preview->document()->documentMargin());
+        const int columns = std::max(40, (m_preview->viewport()->width() - margins) / advance - 1);
+        if (columns != m_previewColumns) {
+            m_previewColumns = columns;
+            showPreview();
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 QString JobForm::previewText() const
 {
-    return m_preview->toPlainText();
+    return m_previewLogical;
 }
 
 } // namespace halolink::ui

@@ -6,6 +6,8 @@
 // checked ones take part, the first checked is the head (Move Up / Move Down
 // reorder them).
 
+#include "inventory/node.h"
+#include "jobs/jobpreviewtext.h"
 #include "jobs/jobrender.h"
 #include "protocol/probereport.h"
 
@@ -18,6 +20,7 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QLabel;
 class QLineEdit;
 class QListWidget;
 class QPlainTextEdit;
@@ -51,7 +54,14 @@ public:
     // Where the nodes' probes come from (the Jobs window: the cluster's latest).
     void setProbeOf(ProbeOf probeOf);
 
+    // The preview, lines unbroken (what the view shows broken to its width).
     QString previewText() const;
+    // The columns the preview's lines are broken to (0: not laid out yet).
+    int previewColumns() const { return m_previewColumns; }
+    // What the traffic class field says about its value (its source, or why unset).
+    QString trafficClassText() const;
+    // The person set the traffic class (a value or "unset") instead of the default.
+    bool trafficClassChosen() const { return m_tosChosen; }
     // Re-reads the nodes (data plane from the inventory, probes) and renders.
     void refresh();
     // The first field, for focus and tab order.
@@ -61,8 +71,15 @@ public:
 Q_SIGNALS:
     void changed();
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void render();
+    void showPreview();
+    void updateTrafficClass();
+    QList<Node> checkedNodes() const;
+    JobPreviewNotes previewNotes(const Current &c) const;
     void moveNode(int delta);
     void updateNodeLabels();
 
@@ -77,11 +94,18 @@ private:
     QDoubleSpinBox *m_memory;
     QCheckBox *m_tcpOnly;
     QSpinBox *m_tos;
+    QPushButton *m_tosDefault;
+    QLabel *m_tosSource;
+    bool m_tosChosen = false;
+    SavedTrafficClass m_savedTos;
     QLineEdit *m_env;
     QListWidget *m_nodes;
     QPushButton *m_up;
     QPushButton *m_down;
     QPlainTextEdit *m_preview;
+    int m_previewColumns = 0;
+    Current m_shown;
+    QString m_previewLogical;
 };
 
 } // namespace halolink::ui
