@@ -5,10 +5,16 @@
 // visible and nothing started; a smoke result built here (TCP verdict, causes,
 // per-node numbers) fills the smoke and proof widgets; the list model under
 // QAbstractItemModelTester; the live traffic table reads the telemetry
-// store; accessible names and tab order.
+// store; accessible names and tab order. A launch the checks refuse (the
+// nodes are not connected) is listed as refused, with nothing to stop, Try
+// Again, and Remove Job; the refusal under the form follows the form; the
+// traffic class comes from the QoS the setup saved for the nodes.
+
+#include "../core/fixture_probes.h"
 
 #include "engine/enginelocator.h"
 #include "inventory/inventory.h"
+#include "jobs/jobfailurehints.h"
 #include "jobs/jobform.h"
 #include "jobs/jobswindow.h"
 #include "jobs/jobtablemodel.h"
@@ -33,6 +39,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSet>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -51,6 +58,8 @@ class TestJobsWindow : public QObject {
 private Q_SLOTS:
     void initTestCase();
     void openFromMenuPreviewAndRefusal();
+    void refusedLaunchIsListedAsRefused();
+    void failureHintsNameTheRealCause();
     void smokeResultAndProof();
     void tableModel();
     void liveTraffic();
@@ -77,6 +86,7 @@ void TestJobsWindow::initTestCase()
         n.host = QStringLiteral("node%1.invalid").arg(i);
         n.dataInterface = QStringLiteral("enp194s0np0");
         n.dataAddress = QStringLiteral("10.77.0.%1/24").arg(i);
+        n.qos = NodeQos { true, 26, 3, true, 106 }; // what the setup saved
         QVERIFY2(inventory.addNode(n, &error), qPrintable(error));
     }
 }
@@ -150,8 +160,16 @@ void TestJobsWindow::openFromMenuPreviewAndRefusal()
     QCOMPARE(problems->palette().color(QPalette::WindowText),
         StatusStyle::color(Check::Status::Fail, jobs->palette()));
 
-    // A valid form onto nodes that are not connected: still refused, plainly.
+    // The refusal follows the form: fixed problems go at once, the others stay.
     form->findChild<QLineEdit *>(QStringLiteral("envEdit"))->clear();
+    QVERIFY2(!problems->text().contains(QStringLiteral("oops")), qPrintable(problems->text()));
+    QVERIFY(problems->text().contains(QStringLiteral("Give the model")));
+    QVERIFY(!jobs->formProblemsText().contains(QStringLiteral("oops")));
+    form->findChild<QComboBox *>(QStringLiteral("runtimeCombo"))->setCurrentText(QStringLiteral("host"));
+    QVERIFY2(!problems->text().contains(QStringLiteral("container image")), qPrintable(problems->text()));
+    form->findChild<QComboBox *>(QStringLiteral("runtimeCombo"))->setCurrentText(QStringLiteral("podman"));
+
+    // A valid form onto nodes that are not connected: still refused, plainly.
     form->findChild<QLineEdit *>(QStringLiteral("modelEdit"))->setText(QStringLiteral("/models/Qwen3"));
     jobs->launch();
     QVERIFY(problems->isVisible());
@@ -175,6 +193,131 @@ void TestJobsWindow::openFromMenuPreviewAndRefusal()
     if (!qEnvironmentVariableIsEmpty("HALOLINK_SCREENSHOT_DIR"))
         jobs->grab().save(
             qEnvironmentVariable("HALOLINK_SCREENSHOT_DIR") + QStringLiteral("/jobs-refused.png"));
+}
+
+void TestJobsWindow::refusedLaunchIsListedAsRefused()
+{
+    MainWindow window;
+    window.show();
+    JobsWindow *jobs = openJobs(window);
+    QVERIFY(jobs);
+    QVERIFY(QTest::qWaitForWindowExposed(jobs));
+    JobForm *form = jobs->form();
+    form->findChild<QLineEdit *>(QStringLiteral("modelEdit"))->setText(QStringLiteral("/models/Qwen3"));
+    form->findChild<QLineEdit *>(QStringLiteral("imageEdit"))->setText(QStringLiteral("registry.example/vllm:rocm"));
+    // The setup's QoS is the traffic class, with its source.
+    QVERIFY2(form->findChild<QSpinBox *>(QStringLiteral("tosSpin"))->value() == 106, qPrintable(form->trafficClassText()));
+    QCOMPARE(form->trafficClassText(), QStringLiteral("from the cluster setup: DSCP 26, ToS 106"));
+    QCOMPARE(form->current().spec.trafficClass, std::optional<int>(106));
+
+    // The nodes are not reachable, so not probed: the rendering refuses the
+    // job, and there is nothing to try again until it renders.
+    const JobForm::Current c = form->current();
+    QVERIFY2(c.errors.join(QLatin1Char('\n')).contains(QStringLiteral("node1 has not been probed")),
+        qPrintable(c.errors.join(QLatin1Char('\n'))));
+    jobs::Job job;
+    job.spec = c.spec;
+    job.nodes = c.nodes;
+    job.rendered = c.rendered;
+    QSignalSpy finished(jobs, &JobsWindow::launchFinished);
+    jobs->launchJob(job);
+    QTRY_COMPARE(finished.size(), 1);
+    QCOMPARE(jobs->jobsModel()->index(0, JobTableModel::StateColumn).data().toString(),
+        QStringLiteral("refused (nothing started)"));
+    QVERIFY2(jobs->jobProblemsText().contains(QStringLiteral("node1 has not been probed")),
+        qPrintable(jobs->jobProblemsText()));
+    QVERIFY(!jobs->findChild<QPushButton *>(QStringLiteral("stopJobButton"))->isEnabled());
+    QVERIFY(!jobs->findChild<QPushButton *>(QStringLiteral("restartJobButton"))->isEnabled());
+    QVERIFY(jobs->findChild<QPushButton *>(QStringLiteral("removeJobButton"))->isEnabled());
+
+    // With the nodes' probes (as if they had been probed) it renders; launched
+    // past the window's own refusal, the launcher's checks cannot reach the
+    // nodes, so nothing starts.
+    for (jobs::JobNode &n : job.nodes)
+        n.probe = test::fixtureProbe(QStringLiteral("strix-halo-e810-roce"));
+    job.rendered = jobs::render(job.spec, job.nodes);
+    QVERIFY2(job.rendered.ok(), qPrintable(job.rendered.errors.join(QLatin1Char('\n'))));
+    finished.clear();
+    jobs->launchJob(job);
+    QTRY_COMPARE(finished.size(), 1);
+    QCOMPARE(finished.first().at(1).toBool(), false);
+    QCOMPARE(jobs->jobsModel()->rowCount(), 1);
+    QCOMPARE(jobs->jobsModel()->index(0, JobTableModel::StateColumn).data().toString(),
+        QStringLiteral("refused (nothing started)"));
+    QVERIFY2(jobs->jobProblemsText().contains(QStringLiteral("nothing was started")), qPrintable(jobs->jobProblemsText()));
+    QVERIFY2(jobs->jobProblemsText().contains(QStringLiteral("node1: the checks could not run")),
+        qPrintable(jobs->jobProblemsText()));
+    // Nothing to stop; Try Again instead of Restart; it can leave the list.
+    auto *stop = jobs->findChild<QPushButton *>(QStringLiteral("stopJobButton"));
+    auto *restart = jobs->findChild<QPushButton *>(QStringLiteral("restartJobButton"));
+    auto *remove = jobs->findChild<QPushButton *>(QStringLiteral("removeJobButton"));
+    QVERIFY(remove);
+    QVERIFY(!stop->isEnabled());
+    QVERIFY(restart->isEnabled());
+    QCOMPARE(restart->text(), QStringLiteral("Try &Again"));
+    QVERIFY(remove->isEnabled());
+    jobs->stopSelected(); // refused: does nothing
+    auto *messages = jobs->findChild<QPlainTextEdit *>(QStringLiteral("jobMessages"));
+    QVERIFY2(!messages->toPlainText().contains(QStringLiteral("stopped")), qPrintable(messages->toPlainText()));
+    QVERIFY(!messages->toPlainText().contains(QStringLiteral("Stopping")));
+    // The steps say they never started.
+    auto *steps = jobs->findChild<QTableWidget *>(QStringLiteral("stepsTable"));
+    QCOMPARE(steps->rowCount(), 3);
+    for (int i = 0; i < steps->rowCount(); ++i)
+        QCOMPARE(steps->item(i, 4)->text(), QStringLiteral("not started"));
+    // Shown under the form too, until the form changes.
+    auto *problems = jobs->findChild<QLabel *>(QStringLiteral("formProblems"));
+    QVERIFY(jobs->formProblemsText().contains(QStringLiteral("the checks could not run")));
+    if (!qEnvironmentVariableIsEmpty("HALOLINK_SCREENSHOT_DIR")) {
+        jobs->grab().save(qEnvironmentVariable("HALOLINK_SCREENSHOT_DIR") + QStringLiteral("/jobs-refused-entry.png"));
+        jobs->tabs()->setCurrentIndex(JobsWindow::NewJobTab);
+        jobs->grab().save(qEnvironmentVariable("HALOLINK_SCREENSHOT_DIR") + QStringLiteral("/jobs-refused-form.png"));
+    }
+    form->findChild<QComboBox *>(QStringLiteral("runtimeCombo"))->setCurrentText(QStringLiteral("host"));
+    QVERIFY2(jobs->formProblemsText().isEmpty(), qPrintable(jobs->formProblemsText()));
+    QVERIFY(!problems->isVisible());
+
+    // Try Again: the checks run again (and refuse again), still nothing started.
+    finished.clear();
+    jobs->restartSelected();
+    QTRY_COMPARE(finished.size(), 1);
+    QCOMPARE(jobs->jobsModel()->index(0, JobTableModel::StateColumn).data().toString(),
+        QStringLiteral("refused (nothing started)"));
+    QVERIFY(!messages->toPlainText().contains(QStringLiteral("stopped")));
+    // Removed: gone from the list, nothing selected.
+    QTest::mouseClick(remove, Qt::LeftButton);
+    QCOMPARE(jobs->jobsModel()->rowCount(), 0);
+    QVERIFY(!remove->isEnabled());
+    QVERIFY(!stop->isEnabled());
+    QVERIFY(jobs->jobProblemsText().isEmpty());
+}
+
+// vLLM's "required GPUs exceeds ..." on nodes whose probe lists no GPU reads
+// as "these nodes have no GPU"; the Jobs window says what it is: the Ray
+// cluster vLLM joined has fewer nodes than the job.
+void TestJobsWindow::failureHintsNameTheRealCause()
+{
+    jobs::Job job;
+    job.nodes = { { QStringLiteral("a"), QStringLiteral("node1"), {}, {}, {} },
+        { QStringLiteral("b"), QStringLiteral("node2"), {}, {}, {} } };
+    const QString local = QStringLiteral(
+        "vllm on node1 ended while starting. The end of its log:\n"
+        "INFO worker.py:1832 -- Started a local Ray instance.\n"
+        "ValueError: The number of required GPUs exceeds the total number of available GPUs in the placement group.");
+    QStringList hints = failureHints(local, job);
+    QCOMPARE(hints.size(), 1);
+    QVERIFY2(hints.first().contains(QStringLiteral("not about the nodes' GPUs")), qPrintable(hints.first()));
+    QVERIFY(hints.first().contains(QStringLiteral("the 2 it needs")));
+    QVERIFY(hints.first().contains(QStringLiteral("RAY_ADDRESS")));
+    hints = failureHints(QStringLiteral("ValueError: The number of required GPUs exceeds the total number of "
+                                        "available GPUs in the placement group."),
+        job);
+    QVERIFY2(hints.value(0).contains(QStringLiteral("ray status")), qPrintable(hints.value(0)));
+    QVERIFY(failureHints(QStringLiteral("ValueError: Cannot provide a placement group of placement_group_specs="),
+        job)
+                .value(0)
+                .contains(QStringLiteral("Another vLLM")));
+    QVERIFY(failureHints(QStringLiteral("OSError: Incorrect path_or_model_id"), job).isEmpty());
 }
 
 void TestJobsWindow::smokeResultAndProof()
@@ -291,9 +434,21 @@ void TestJobsWindow::tableModel()
     QSet<QString> words;
     for (JobState s : { JobState::Running, JobState::PartlyRunning, JobState::Stopped, JobState::Checking,
              JobState::Starting, JobState::SmokeTesting, JobState::Stopping, JobState::Failed,
-             JobState::Unknown })
+             JobState::Refused, JobState::Unknown })
         words.insert(JobTableModel::stateText(s));
-    QCOMPARE(words.size(), 9);
+    QCOMPARE(words.size(), 10);
+    // Removed by key; the rows after it move up.
+    QVERIFY(model.removeJob(QStringLiteral("tp|a")));
+    QCOMPARE(model.rowCount(), 1);
+    QCOMPARE(model.rowOf(QStringLiteral("other|a")), 0);
+    QVERIFY(!model.removeJob(QStringLiteral("tp|a")));
+    // Nothing to stop when stopped or refused; done with when not running.
+    QVERIFY(!JobTableModel::mayRun(JobState::Refused));
+    QVERIFY(!JobTableModel::mayRun(JobState::Stopped));
+    QVERIFY(JobTableModel::mayRun(JobState::Failed));
+    QVERIFY(JobTableModel::isRemovable(JobState::Refused));
+    QVERIFY(!JobTableModel::isRemovable(JobState::Running));
+    QVERIFY(!JobTableModel::isRemovable(JobState::Unknown));
 }
 
 void TestJobsWindow::liveTraffic()

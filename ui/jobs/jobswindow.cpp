@@ -129,7 +129,12 @@ JobsWindow::JobsWindow(
         = new QPushButton(style()->standardIcon(QStyle::SP_DialogCancelButton), tr("&Cancel Launch"), top);
     m_cancel->setObjectName(QStringLiteral("cancelJobButton"));
     m_cancel->setToolTip(tr("Abandon the launch in progress; what was started is stopped again"));
-    for (QPushButton *b : { m_newJob, m_refresh, m_stop, m_restart, m_smoke, m_cancel }) {
+    m_remove = new QPushButton(style()->standardIcon(QStyle::SP_TrashIcon), tr("Remove Jo&b"), top);
+    m_remove->setObjectName(QStringLiteral("removeJobButton"));
+    m_remove->setToolTip(tr("Take the selected job out of the list (it is stopped, failed or was refused; "
+                            "nothing on the nodes changes) (%1)")
+                             .arg(QKeySequence(QKeySequence::Delete).toString(QKeySequence::NativeText)));
+    for (QPushButton *b : { m_newJob, m_refresh, m_stop, m_restart, m_smoke, m_cancel, m_remove }) {
         b->setAccessibleName(b->text().remove(QLatin1Char('&')));
         b->setAutoDefault(false);
     }
@@ -145,6 +150,7 @@ JobsWindow::JobsWindow(
     buttons->addWidget(m_restart);
     buttons->addWidget(m_smoke);
     buttons->addWidget(m_cancel);
+    buttons->addWidget(m_remove);
     buttons->addSpacing(16);
     buttons->addWidget(m_status, 1);
     topLayout->addLayout(buttons);
@@ -272,7 +278,8 @@ JobsWindow::JobsWindow(
     setTabOrder(m_stop, m_restart);
     setTabOrder(m_restart, m_smoke);
     setTabOrder(m_smoke, m_cancel);
-    setTabOrder(m_cancel, m_tabs->tabBar());
+    setTabOrder(m_cancel, m_remove);
+    setTabOrder(m_remove, m_tabs->tabBar());
     setTabOrder(m_tabs->tabBar(), m_form->firstField());
     setTabOrder(m_form->lastField(), m_launch);
 
@@ -292,6 +299,11 @@ JobsWindow::JobsWindow(
     connect(m_restart, &QPushButton::clicked, this, &JobsWindow::restartSelected);
     connect(m_smoke, &QPushButton::clicked, this, &JobsWindow::smokeTestSelected);
     connect(m_cancel, &QPushButton::clicked, this, &JobsWindow::cancelSelected);
+    connect(m_remove, &QPushButton::clicked, this, &JobsWindow::removeSelected);
+    auto *removeKey = new QShortcut(QKeySequence::Delete, m_view);
+    removeKey->setContext(Qt::WidgetShortcut);
+    connect(removeKey, &QShortcut::activated, this, &JobsWindow::removeSelected);
+    connect(m_form, &JobForm::changed, this, &JobsWindow::onFormChanged);
     connect(m_launch, &QPushButton::clicked, this, &JobsWindow::launch);
     connect(m_discovery, &jobs::JobDiscovery::finished, this, &JobsWindow::onDiscovered);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,

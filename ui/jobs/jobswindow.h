@@ -8,15 +8,26 @@
 //    engine and runtime, model, API URL and nodes;
 //  - New Job: the form with the live preview (JobForm) and Launch. A refused
 //    launch (the form, the checks on the nodes) lists every problem on its
-//    own line; the steps follow stepStateChanged, the launcher's messages
-//    fill a log view, and a successful launch runs the smoke test;
-//  - for the selected job: Stop, Restart, Smoke Test, Cancel Launch; its
-//    logs (a node's role: the last 200 lines, then live); the smoke result
-//    with the RDMA proof; the live RDMA/NIC rates while it runs.
+//    own line, under the form until the form changes (then they are worked
+//    out again, or go when they came from the nodes' checks); the steps
+//    follow stepStateChanged, the launcher's messages fill a log view, and a
+//    successful launch runs the smoke test;
+//  - a launch the checks refused is listed as "refused (nothing started)":
+//    nothing to stop, Try Again runs the checks and the launch again;
+//  - for the selected job: Stop (when something of it may run), Restart,
+//    Smoke Test, Cancel Launch, Remove Job (stopped, failed or refused: out
+//    of the list, nothing on the nodes changes); its logs (a node's role:
+//    the last 200 lines, then live); the smoke result with the RDMA proof;
+//    the live RDMA/NIC rates while it runs.
+//
+// jobswindow.cpp builds the window; jobswindow_list.cpp keeps the list and
+// the selected job's views, jobswindow_actions.cpp the actions,
+// jobswindow_logs.cpp the logs and the live traffic.
 //
 // Closing the window hides it: launches in progress go on, and the jobs run
 // on the nodes whatever the app does.
 
+#include "jobs/jobform.h"
 #include "jobs/joblauncher.h"
 #include "jobs/jobtablemodel.h"
 
@@ -83,11 +94,16 @@ public Q_SLOTS:
     void discover();
     // Launches what the form describes, or says why not.
     void launch();
+    // Launches a rendered job as it is (launch() once the form passed): the
+    // launcher's checks on the nodes decide.
+    void launchJob(const jobs::Job &job);
     // Asks, then stops the selected job on its nodes.
     void stopSelected();
     void restartSelected();
     void smokeTestSelected();
     void cancelSelected();
+    // Takes the selected job out of the list (stopped, failed or refused).
+    void removeSelected();
     // Shows a smoke test result (and its RDMA proof) for the selected job, or
     // on its own when none is selected.
     void showSmokeResult(const jobs::SmokeResult &result);
@@ -117,6 +133,9 @@ private:
         jobs::JobLauncher *launcher = nullptr;
         bool smokeAfterLaunch = false;
         bool restarting = false;
+        // This launch: the checks ran, a step was started.
+        bool checked = false;
+        bool started = false;
     };
 
     static QString keyOf(const jobs::Job &job);
@@ -132,6 +151,11 @@ private:
     void showSteps(Entry *e);
     void updateStep(Entry *e, int index);
     void showProblems(QLabel *label, const QString &title, const QStringList &problems);
+    // Why the form cannot be launched here and now (empty: it can); `e` gets
+    // the list's entry of the same job, if any.
+    QStringList refusal(const JobForm::Current &c, Entry **e) const;
+    void onFormChanged();
+    void removeEntry(Entry *e);
     void addMessage(Entry *e, const QString &node, const QString &text);
     void updateTraffic();
     void fillLogSources();
@@ -145,7 +169,7 @@ private:
     TelemetryStore *m_telemetry;
     jobs::JobDiscovery *m_discovery;
     bool m_discovering = false;
-    std::vector<std::unique_ptr<Entry>> m_entries; // never removed: launchers keep pointers
+    std::vector<std::unique_ptr<Entry>> m_entries; // removeEntry() disconnects the launcher first
     JobTableModel *m_model;
     QTableView *m_view;
     QPushButton *m_newJob;
@@ -154,6 +178,7 @@ private:
     QPushButton *m_restart;
     QPushButton *m_smoke;
     QPushButton *m_cancel;
+    QPushButton *m_remove;
     QLabel *m_status;
     QTabWidget *m_tabs;
     JobForm *m_form;
@@ -174,6 +199,7 @@ private:
     LiveTrafficView *m_traffic;
     QString m_formProblemsTitle;
     QStringList m_formProblemList;
+    bool m_formProblemsLocal = false; // refusal() found them (else the nodes' checks)
 };
 
 } // namespace halolink::ui

@@ -16,9 +16,8 @@ namespace halolink::ui {
 
 // ---------------------------------------------------------------- actions
 
-void JobsWindow::launch()
+QStringList JobsWindow::refusal(const JobForm::Current &c, Entry **found) const
 {
-    const JobForm::Current c = m_form->current();
     QStringList problems = c.errors;
     for (const jobs::JobNode &n : c.nodes) {
         const NodeState state = m_cluster ? m_cluster->state(n.nodeId) : NodeState::Unreachable;
@@ -28,7 +27,6 @@ void JobsWindow::launch()
     jobs::Job job;
     job.spec = c.spec;
     job.nodes = c.nodes;
-    job.rendered = c.rendered;
     Entry *e = c.nodes.isEmpty() ? nullptr : entry(keyOf(job));
     if (e && e->launcher && e->launcher->isBusy())
         problems << tr("The job '%1' is busy (%2): wait, or cancel it.")
@@ -44,9 +42,35 @@ void JobsWindow::launch()
                                 other->job.nodes.isEmpty() ? QString() : other->job.nodes.first().name);
     }
     problems.removeDuplicates();
+    if (found)
+        *found = e;
+    return problems;
+}
+
+void JobsWindow::onFormChanged()
+{
+    if (m_formProblemList.isEmpty())
+        return;
+    // What was said was about the form as it was.
+    QStringList problems;
+    if (m_formProblemsLocal)
+        problems = refusal(m_form->current(), nullptr);
+    if (problems == m_formProblemList)
+        return;
+    m_formProblemList = problems;
+    if (problems.isEmpty())
+        m_formProblemsTitle.clear();
+    showProblems(m_formProblems, m_formProblemsTitle, m_formProblemList);
+}
+
+void JobsWindow::launch()
+{
+    const JobForm::Current c = m_form->current();
+    const QStringList problems = refusal(c, nullptr);
     if (!problems.isEmpty()) {
         m_formProblemsTitle = tr("The job cannot start; nothing was started:");
         m_formProblemList = problems;
+        m_formProblemsLocal = true;
         showProblems(m_formProblems, m_formProblemsTitle, m_formProblemList);
         m_status->setText(tr("The launch was refused: see New Job."));
         return;
@@ -54,6 +78,18 @@ void JobsWindow::launch()
     m_formProblemsTitle.clear();
     m_formProblemList.clear();
     showProblems(m_formProblems, QString(), {});
+    jobs::Job job;
+    job.spec = c.spec;
+    job.nodes = c.nodes;
+    job.rendered = c.rendered;
+    launchJob(job);
+}
+
+void JobsWindow::launchJob(const jobs::Job &job)
+{
+    Entry *e = job.nodes.isEmpty() ? nullptr : entry(keyOf(job));
+    if (e && e->launcher && e->launcher->isBusy())
+        return;
     if (!e)
         e = addEntry(job);
     e->job = job;
@@ -63,6 +99,8 @@ void JobsWindow::launch()
     e->smoke.reset();
     e->stepStates.clear();
     e->stateDetail.clear();
+    e->checked = false;
+    e->started = false;
     e->state = JobState::Checking;
     jobs::JobLauncher *l = launcherOf(e);
     l->setJob(job);
@@ -81,7 +119,7 @@ void JobsWindow::launch()
 void JobsWindow::stopSelected()
 {
     Entry *e = selected();
-    if (!e || (e->launcher && e->launcher->isBusy()))
+    if (!e || (e->launcher && e->launcher->isBusy()) || !JobTableModel::mayRun(e->state))
         return;
     QStringList names;
     for (const jobs::JobNode &n : e->job.nodes)
@@ -103,7 +141,15 @@ void JobsWindow::restartSelected()
     Entry *e = selected();
     if (!e || (e->launcher && e->launcher->isBusy()))
         return;
+    if (e->state == JobState::Refused) {
+        // Nothing of it started: try the launch again, checks first.
+        if (e->job.rendered.ok())
+            launchJob(e->job);
+        return;
+    }
     jobs::JobLauncher *l = launcherOf(e);
+    e->checked = false;
+    e->started = false;
     e->problems.clear();
     e->smoke.reset();
     e->smokeAfterLaunch = true;
@@ -130,6 +176,16 @@ void JobsWindow::cancelSelected()
         return;
     e->smokeAfterLaunch = false;
     e->launcher->cancel();
+}
+
+void JobsWindow::removeSelected()
+{
+    Entry *e = selected();
+    if (!e || (e->launcher && e->launcher->isBusy()) || !JobTableModel::isRemovable(e->state))
+        return;
+    const QString name = e->job.spec.name;
+    removeEntry(e);
+    m_status->setText(tr("'%1' is no longer listed (Refresh lists it again if it is found on the nodes).").arg(name));
 }
 
 void JobsWindow::showSmokeResult(const jobs::SmokeResult &result)

@@ -6,6 +6,7 @@
 
 #include "cluster/clustercontroller.h"
 #include "inventory/inventory.h"
+#include "jobs/jobfailurehints.h"
 #include "jobs/jobform.h"
 #include "jobs/smokeresultview.h"
 #include "status/statusstyle.h"
@@ -80,6 +81,8 @@ QString stepStateText(const QString &state)
         return JobsWindow::tr("stopped");
     if (state == QLatin1String("running"))
         return JobsWindow::tr("running");
+    if (state == QLatin1String("not-started"))
+        return JobsWindow::tr("not started");
     if (state.isEmpty())
         return QStringLiteral("—");
     return JobsWindow::tr("unknown");
@@ -154,10 +157,14 @@ jobs::JobLauncher *JobsWindow::launcherOf(Entry *e)
         [this, e](const QString &node, const QString &text) { addMessage(e, node, text); });
     connect(l, &jobs::JobLauncher::stepStateChanged, this, [this, e](int index, const QString &state) {
         e->stepStates.insert(index, state);
+        if (state == QLatin1String("starting") || state == QLatin1String("ready"))
+            e->started = true;
         if (selected() == e)
             updateStep(e, index);
     });
     connect(l, &jobs::JobLauncher::phaseChanged, this, [this, e](jobs::JobLauncher::Phase p) {
+        if (p == jobs::JobLauncher::Phase::Checking)
+            e->checked = true;
         const JobState s = stateOfPhase(p, e->state);
         if (s != e->state) {
             e->state = s;
@@ -173,13 +180,30 @@ jobs::JobLauncher *JobsWindow::launcherOf(Entry *e)
             m_status->setText(tr("The job '%1' runs: %2/v1").arg(e->job.spec.name, e->job.rendered.apiUrl));
         } else {
             e->problems = l->checkProblems();
-            if (!e->problems.isEmpty()) {
+            // Refused: the checks (or the rendering) stopped it before any
+            // step started, so there is nothing on the nodes to stop.
+            const bool refused = !e->started && (e->checked || !l->job().rendered.ok());
+            if (refused) {
+                e->state = JobState::Refused;
+                for (auto it = e->stepStates.begin(); it != e->stepStates.end(); ++it) {
+                    if (it.value() == QLatin1String("waiting"))
+                        it.value() = QStringLiteral("not-started");
+                }
+                if (selected() == e)
+                    showSteps(e);
+            }
+            if (e->problems.isEmpty() && refused && !l->job().rendered.ok())
+                e->problems = l->job().rendered.errors;
+            if (refused) {
                 e->problemsTitle
                     = tr("The job '%1' cannot start; nothing was started:").arg(e->job.spec.name);
+                if (e->problems.isEmpty())
+                    e->problems = QStringList { l->errorString() };
             } else {
                 e->problemsTitle = tr("The launch of '%1' failed; what was started was stopped again:")
                                        .arg(e->job.spec.name);
-                e->problems = QStringList { l->errorString() };
+                // What the engine's own words mean here (they name GPUs where Ray is the cause).
+                e->problems = QStringList { l->errorString() } + failureHints(l->errorString(), e->job);
             }
             e->stateDetail = e->problems.join(QLatin1Char('\n'));
             m_status->setText(
@@ -188,6 +212,7 @@ jobs::JobLauncher *JobsWindow::launcherOf(Entry *e)
                 // Also where the person launched it, to fix the form.
                 m_formProblemsTitle = e->problemsTitle;
                 m_formProblemList = e->problems;
+                m_formProblemsLocal = false;
                 showProblems(m_formProblems, m_formProblemsTitle, m_formProblemList);
             }
         }
@@ -261,6 +286,27 @@ void JobsWindow::select(Entry *e)
     onSelectionChanged();
 }
 
+void JobsWindow::removeEntry(Entry *e)
+{
+    if (e->launcher) {
+        disconnect(e->launcher, nullptr, this, nullptr); // its handlers hold e
+        e->launcher->deleteLater();
+        e->launcher = nullptr;
+    }
+    const int row = m_model->rowOf(e->key);
+    m_model->removeJob(e->key);
+    std::erase_if(m_entries, [e](const std::unique_ptr<Entry> &x) { return x.get() == e; });
+    // The next job takes the selection, else the one before, else none.
+    if (m_model->rowCount() > 0) {
+        const int next = std::min(row, m_model->rowCount() - 1);
+        m_view->selectionModel()->setCurrentIndex(
+            m_model->index(next, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    } else {
+        m_view->selectionModel()->clearSelection();
+    }
+    onSelectionChanged();
+}
+
 void JobsWindow::addMessage(Entry *e, const QString &node, const QString &text)
 {
     const QString line = QStringLiteral("%1  %2%3")
@@ -308,8 +354,19 @@ void JobsWindow::updateButtons()
 {
     Entry *e = selected();
     const bool busy = e && (JobTableModel::isBusy(e->state) || (e->launcher && e->launcher->isBusy()));
-    m_stop->setEnabled(e && !busy && e->state != JobState::Stopped);
-    m_restart->setEnabled(e && !busy);
+    // Nothing to stop when nothing of it runs (stopped, or refused before it started).
+    m_stop->setEnabled(e && !busy && JobTableModel::mayRun(e->state));
+    // A refused job has nothing to stop first: Try Again is the launch again
+    // (the checks run again), when there is something to launch.
+    const bool refused = e && e->state == JobState::Refused;
+    m_restart->setText(refused ? tr("Try &Again") : tr("Rest&art"));
+    m_restart->setAccessibleName(m_restart->text().remove(QLatin1Char('&')));
+    m_restart->setToolTip(refused
+            ? tr("Run the checks on the nodes again and launch the job with the same settings (once what "
+                 "they found is fixed)")
+            : tr("Stop the selected job, then launch it again with the same settings"));
+    m_restart->setEnabled(e && !busy && (!refused || e->job.rendered.ok()));
+    m_remove->setEnabled(e && !busy && JobTableModel::isRemovable(e->state));
     m_smoke->setEnabled(e && !busy && (e->state == JobState::Running));
     m_cancel->setEnabled(e && (e->state == JobState::Checking || e->state == JobState::Starting));
     m_refresh->setEnabled(!m_discovering);

@@ -18,6 +18,8 @@ Check::Status statusOf(JobState s)
         return Check::Status::Warn;
     case JobState::Failed:
         return Check::Status::Fail;
+    case JobState::Refused:
+        return Check::Status::Warn;
     case JobState::Stopped:
     case JobState::Checking:
     case JobState::Starting:
@@ -66,6 +68,8 @@ QString JobTableModel::stateText(JobState state)
         return tr("stopping…");
     case JobState::Failed:
         return tr("failed");
+    case JobState::Refused:
+        return tr("refused (nothing started)");
     case JobState::Unknown:
         break;
     }
@@ -76,6 +80,16 @@ bool JobTableModel::isBusy(JobState state)
 {
     return state == JobState::Checking || state == JobState::Starting || state == JobState::SmokeTesting
         || state == JobState::Stopping;
+}
+
+bool JobTableModel::mayRun(JobState state)
+{
+    return state != JobState::Stopped && state != JobState::Refused;
+}
+
+bool JobTableModel::isRemovable(JobState state)
+{
+    return state == JobState::Stopped || state == JobState::Refused || state == JobState::Failed;
 }
 
 QVariant JobTableModel::data(const QModelIndex &index, int role) const
@@ -171,6 +185,17 @@ int JobTableModel::setRow(const JobRow &row)
     m_rows.append(row);
     endInsertRows();
     return n;
+}
+
+bool JobTableModel::removeJob(const QString &key)
+{
+    const int i = rowOf(key);
+    if (i < 0)
+        return false;
+    beginRemoveRows({}, i, i);
+    m_rows.removeAt(i);
+    endRemoveRows();
+    return true;
 }
 
 void JobTableModel::setPalette(const QPalette &palette)

@@ -19,6 +19,7 @@ enum class JobState {
     SmokeTesting,
     Stopping,
     Failed,
+    Refused, // the launch was refused before anything started (checks, rendering)
     Unknown
 };
 
@@ -52,10 +53,16 @@ public:
     const JobRow &row(int index) const { return m_rows.at(index); }
     // Adds the row, or replaces the one with the same key; its index.
     int setRow(const JobRow &row);
+    // Removes the row with that key (false: there is none).
+    bool removeJob(const QString &key);
     void setPalette(const QPalette &palette);
 
     static QString stateText(JobState state);
     static bool isBusy(JobState state);
+    // Something of the job may run on its nodes (worth stopping).
+    static bool mayRun(JobState state);
+    // Done with: nothing of it runs, it can leave the list.
+    static bool isRemovable(JobState state);
 
 private:
     QList<JobRow> m_rows;
