@@ -261,10 +261,106 @@
     </message>
 </context>
 <context>
+    <name>JobFailureHints</name>
+    <message numerus="yes">
+        <source>This is not about the nodes&apos; GPUs: vLLM counts the GPUs of the Ray cluster it is connected to (each node of the job joins it with --num-gpus=1) and found fewer than the %n it needs, one per node.</source>
+        <translation>
+            <numerusform>Não se trata das GPUs dos nós: o vLLM conta as GPUs do cluster Ray ao qual está conectado (cada nó do job entra nele com --num-gpus=1) e encontrou menos que a %n de que precisa, uma por nó.</numerusform>
+            <numerusform>Não se trata das GPUs dos nós: o vLLM conta as GPUs do cluster Ray ao qual está conectado (cada nó do job entra nele com --num-gpus=1) e encontrou menos que as %n de que precisa, uma por nó.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>It did not find the job&apos;s Ray cluster and started a one-node Ray of its own: on the head, vLLM must see Ray&apos;s address (RAY_ADDRESS, or /tmp/ray of the Ray head).</source>
+        <translation>Ele não encontrou o cluster Ray do job e iniciou um Ray próprio de um nó: no nó principal, o vLLM precisa ver o endereço do Ray (RAY_ADDRESS, ou /tmp/ray do Ray principal).</translation>
+    </message>
+    <message>
+        <source>Check that every node&apos;s Ray worker is still in the cluster (ray status on the head).</source>
+        <translation>Verifique se o worker Ray de cada nó ainda está no cluster (ray status no nó principal).</translation>
+    </message>
+    <message>
+        <source>Another vLLM holds the Ray cluster&apos;s GPUs (one per node): stop the job that uses these nodes first.</source>
+        <translation>Outro vLLM ocupa as GPUs do cluster Ray (uma por nó): pare primeiro o job que usa estes nós.</translation>
+    </message>
+    <message numerus="yes">
+        <source>vLLM ran without the job&apos;s Ray cluster, on the GPUs of the head alone: it must use Ray (--distributed-executor-backend ray) to spread over %n node(s).</source>
+        <translation>
+            <numerusform>O vLLM rodou sem o cluster Ray do job, só nas GPUs do nó principal: ele precisa usar o Ray (--distributed-executor-backend ray) para se espalhar por %n nó.</numerusform>
+            <numerusform>O vLLM rodou sem o cluster Ray do job, só nas GPUs do nó principal: ele precisa usar o Ray (--distributed-executor-backend ray) para se espalhar por %n nós.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The weights and the KV cache do not fit in the share of memory vLLM may take (GPU memory utilization) on each node: a smaller model, more nodes, or a shorter --max-model-len.</source>
+        <translation>Os pesos e o cache KV não cabem na parte da memória que o vLLM pode usar (utilização de memória da GPU) em cada nó: um modelo menor, mais nós ou um --max-model-len menor.</translation>
+    </message>
+</context>
+<context>
+    <name>JobPreview</name>
+    <message>
+        <source>&apos;^&apos; excludes the devices listed</source>
+        <translation>&apos;^&apos; exclui os dispositivos listados</translation>
+    </message>
+    <message>
+        <source>&apos;=&apos; means exactly the device %1 (without it, RCCL takes every device whose name starts with %1)</source>
+        <translation>&apos;=&apos; quer dizer exatamente o dispositivo %1 (sem ele, o RCCL pega todo dispositivo cujo nome começa com %1)</translation>
+    </message>
+    <message>
+        <source>a prefix: every device whose name starts with it</source>
+        <translation>um prefixo: todo dispositivo cujo nome começa com ele</translation>
+    </message>
+    <message>
+        <source>&apos;:%1&apos; is the port of %2</source>
+        <translation>&apos;:%1&apos; é a porta de %2</translation>
+    </message>
+    <message>
+        <source>error: </source>
+        <translation>erro: </translation>
+    </message>
+    <message>
+        <source>warning: </source>
+        <translation>aviso: </translation>
+    </message>
+    <message>
+        <source>note: </source>
+        <translation>nota: </translation>
+    </message>
+    <message>
+        <source>Steps (same order runs at once; each waits for the one before):</source>
+        <translation>Passos (a mesma ordem roda ao mesmo tempo; cada uma espera a anterior):</translation>
+    </message>
+    <message>
+        <source>waits for: %1</source>
+        <translation>espera: %1</translation>
+    </message>
+    <message>
+        <source>API: %1/v1</source>
+        <translation>API: %1/v1</translation>
+    </message>
+</context>
+<context>
     <name>Node</name>
     <message>
         <source>This computer</source>
         <translation>Este computador</translation>
+    </message>
+    <message>
+        <source>from the cluster setup: DSCP %1, ToS %2</source>
+        <translation>da configuração do cluster: DSCP %1, ToS %2</translation>
+    </message>
+    <message>
+        <source>the nodes were set up with different ToS (%1)</source>
+        <translation>os nós foram configurados com ToS diferentes (%1)</translation>
+    </message>
+    <message>
+        <source>%1 set up with QoS off</source>
+        <translation>%1 configurado com a QoS desligada</translation>
+    </message>
+    <message>
+        <source>no QoS saved for %1 (not set up here, or before HaloLink kept it)</source>
+        <translation>nenhuma QoS salva para %1 (não configurado aqui, ou antes de o HaloLink guardá-la)</translation>
+    </message>
+    <message>
+        <source>not from the cluster setup: %1. Left unset, RCCL sends at traffic class 0 (DSCP 0, a priority without PFC).</source>
+        <translation>não vem da configuração do cluster: %1. Sem definir, o RCCL envia na classe de tráfego 0 (DSCP 0, uma prioridade sem PFC).</translation>
     </message>
 </context>
 <context>
@@ -1548,6 +1644,18 @@
     <message>
         <source>node %1: &quot;%2&quot; is not a string</source>
         <translation>nó %1: &quot;%2&quot; não é uma string</translation>
+    </message>
+    <message>
+        <source>node %1: &quot;qos&quot; is not an object</source>
+        <translation>nó %1: &quot;qos&quot; não é um objeto</translation>
+    </message>
+    <message>
+        <source>node %1: &quot;qos&quot;: &quot;%2&quot; is not true or false</source>
+        <translation>nó %1: &quot;qos&quot;: &quot;%2&quot; não é true nem false</translation>
+    </message>
+    <message>
+        <source>node %1: &quot;qos&quot;: &quot;%2&quot; is not a number from 0 to %3</source>
+        <translation>nó %1: &quot;qos&quot;: &quot;%2&quot; não é um número de 0 a %3</translation>
     </message>
 </context>
 <context>
@@ -3893,10 +4001,6 @@
         <translation>não definida</translation>
     </message>
     <message>
-        <source>NCCL_IB_TC: the ToS the cluster setup chose (106 with the default QoS).</source>
-        <translation>NCCL_IB_TC: o ToS que a configuração do cluster escolheu (106 com a QoS padrão).</translation>
-    </message>
-    <message>
         <source>Environment overrides</source>
         <translation>Substituições de ambiente</translation>
     </message>
@@ -4001,8 +4105,56 @@
         <translation>Nenhum nó tem endereço do plano de dados ainda: execute antes Cluster &gt; Configurar cluster.</translation>
     </message>
     <message>
-        <source>error: %1</source>
-        <translation>erro: %1</translation>
+        <source>NCCL_IB_TC: the traffic class RCCL gives its RDMA traffic. By default the ToS the cluster setup applied to the nodes (106 with the default QoS); RCCL does not take the nodes&apos; default ToS, unset it sends at 0.</source>
+        <translation>NCCL_IB_TC: a classe de tráfego que o RCCL dá ao seu tráfego RDMA. Por padrão, o ToS que a configuração do cluster aplicou aos nós (106 com a QoS padrão); o RCCL não usa o ToS padrão dos nós, sem definir ele envia em 0.</translation>
+    </message>
+    <message>
+        <source>Use t&amp;he Setup&apos;s</source>
+        <translation>&amp;Herdar da configuração</translation>
+    </message>
+    <message>
+        <source>Use the traffic class of the cluster setup</source>
+        <translation>Usar a classe de tráfego da configuração do cluster</translation>
+    </message>
+    <message>
+        <source>Back to the traffic class the nodes&apos; saved QoS gives (or unset when they give none)</source>
+        <translation>Voltar à classe de tráfego que a QoS salva dos nós dá (ou não definida quando não dá nenhuma)</translation>
+    </message>
+    <message>
+        <source>Where the traffic class comes from</source>
+        <translation>De onde vem a classe de tráfego</translation>
+    </message>
+    <message>
+        <source>Set it here if the cluster has one.</source>
+        <translation>Defina-a aqui se o cluster tiver uma.</translation>
+    </message>
+    <message>
+        <source>Unset, chosen here (the cluster setup gave ToS %1).</source>
+        <translation>Não definida, escolhido aqui (a configuração do cluster deu ToS %1).</translation>
+    </message>
+    <message>
+        <source>Unset, chosen here.</source>
+        <translation>Não definida, escolhido aqui.</translation>
+    </message>
+    <message>
+        <source>Chosen here (the cluster setup gave ToS %1).</source>
+        <translation>Escolhida aqui (a configuração do cluster deu ToS %1).</translation>
+    </message>
+    <message>
+        <source>Chosen here.</source>
+        <translation>Escolhida aqui.</translation>
+    </message>
+    <message>
+        <source>set in the form</source>
+        <translation>definida no formulário</translation>
+    </message>
+    <message>
+        <source>NCCL_IB_TC is unset (chosen in the form): RCCL sends at traffic class 0 (DSCP 0, a priority without PFC).</source>
+        <translation>NCCL_IB_TC não está definida (escolhido no formulário): o RCCL envia na classe de tráfego 0 (DSCP 0, uma prioridade sem PFC).</translation>
+    </message>
+    <message>
+        <source>NCCL_IB_TC is unset, %1</source>
+        <translation>NCCL_IB_TC não está definida, %1</translation>
     </message>
 </context>
 <context>
@@ -4070,6 +4222,10 @@
     <message>
         <source>Nodes (head first)</source>
         <translation>Nós (o principal primeiro)</translation>
+    </message>
+    <message>
+        <source>refused (nothing started)</source>
+        <translation>recusado (nada iniciado)</translation>
     </message>
 </context>
 <context>
@@ -4435,6 +4591,30 @@
     <message>
         <source>Not following the log.</source>
         <translation>Sem acompanhar o log.</translation>
+    </message>
+    <message>
+        <source>Remove Jo&amp;b</source>
+        <translation>Remover jo&amp;b</translation>
+    </message>
+    <message>
+        <source>Take the selected job out of the list (it is stopped, failed or was refused; nothing on the nodes changes) (%1)</source>
+        <translation>Tirar o job selecionado da lista (está parado, falhou ou foi recusado; nada muda nos nós) (%1)</translation>
+    </message>
+    <message>
+        <source>not started</source>
+        <translation>não iniciado</translation>
+    </message>
+    <message>
+        <source>Try &amp;Again</source>
+        <translation>&amp;Tentar de novo</translation>
+    </message>
+    <message>
+        <source>Run the checks on the nodes again and launch the job with the same settings (once what they found is fixed)</source>
+        <translation>Rodar de novo as verificações nos nós e lançar o job com as mesmas configurações (depois de corrigir o que elas encontraram)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is no longer listed (Refresh lists it again if it is found on the nodes).</source>
+        <translation>&apos;%1&apos; não está mais na lista (Atualizar o lista de novo se ele for encontrado nos nós).</translation>
     </message>
 </context>
 <context>
@@ -7083,10 +7263,6 @@ pronto, o teste rápido falhou), 2 uso incorreto.</translation>
         <translation>NCCL_IB_DISABLE=1: sem RDMA.</translation>
     </message>
     <message>
-        <source>NCCL_IB_TC (the cluster&apos;s ToS, e.g. 106).</source>
-        <translation>NCCL_IB_TC (o ToS do cluster, p. ex. 106).</translation>
-    </message>
-    <message>
         <source>tos</source>
         <translation>tos</translation>
     </message>
@@ -7213,10 +7389,6 @@ pronto, o teste rápido falhou), 2 uso incorreto.</translation>
     <message>
         <source>--max-model-len needs a number.</source>
         <translation>--max-model-len precisa de um número.</translation>
-    </message>
-    <message>
-        <source>--traffic-class is 0-255.</source>
-        <translation>--traffic-class vai de 0 a 255.</translation>
     </message>
     <message>
         <source>--env needs NAME=VALUE, got &apos;%1&apos;.</source>
@@ -7400,6 +7572,22 @@ Execute &apos;halolinkctl COMMAND --help&apos; para ver as opções de um comand
     <message>
         <source>not readable now: %1</source>
         <translation>não dá para ler agora: %1</translation>
+    </message>
+    <message>
+        <source>NCCL_IB_TC, 0-255, or &apos;unset&apos; for none (default: the ToS the cluster setup saved for the nodes, when they all have the same).</source>
+        <translation>NCCL_IB_TC, 0-255, ou &apos;unset&apos; para nenhuma (padrão: o ToS que a configuração do cluster salvou para os nós, quando todos têm o mesmo).</translation>
+    </message>
+    <message>
+        <source>--traffic-class is 0-255, or unset.</source>
+        <translation>--traffic-class é 0-255, ou unset.</translation>
+    </message>
+    <message>
+        <source>traffic class %1, %2.</source>
+        <translation>classe de tráfego %1, %2.</translation>
+    </message>
+    <message>
+        <source>NCCL_IB_TC %1 Give --traffic-class to set one.</source>
+        <translation>NCCL_IB_TC %1 Use --traffic-class para definir uma.</translation>
     </message>
 </context>
 <context>
