@@ -206,7 +206,7 @@ JobForm::JobForm(Inventory *inventory, ProbeOf probeOf, QWidget *parent)
         render();
         m_tos->setFocus(Qt::OtherFocusReason);
     });
-    m_preview->viewport()->installEventFilter(this);
+    m_preview->installEventFilter(this);
     connect(m_memory, &QDoubleSpinBox::valueChanged, this, &JobForm::render);
     connect(m_tcpOnly, &QCheckBox::toggled, this, &JobForm::render);
     connect(m_nodes, &QListWidget::itemChanged, this, &JobForm::render);
@@ -433,11 +433,13 @@ void JobForm::showPreview()
 
 bool JobForm::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_preview->viewport() && event->type() == QEvent::Resize) {
-        // The columns that fit, less one for the cursor.
+    if (watched == m_preview && event->type() == QEvent::Resize) {
+        // The columns that fit beside a vertical scroll bar (shown or not,
+        // so that its coming does not change them), less one for the cursor.
         const int advance = std::max(1, QFontMetrics(m_preview->font()).horizontalAdvance(QLatin1Char('M')));
-        const int margins = 2 * int(m_preview->document()->documentMargin());
-        const int columns = std::max(40, (m_preview->viewport()->width() - margins) / advance - 1);
+        const int margins = 2 * int(m_preview->document()->documentMargin())
+            + m_preview->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_preview);
+        const int columns = std::max(40, (m_preview->contentsRect().width() - margins) / advance - 1);
         if (columns != m_previewColumns) {
             m_previewColumns = columns;
             showPreview();
