@@ -39,6 +39,10 @@ QJsonObject smokeJson(const jobs::SmokeResult &r)
                                  {QStringLiteral("nic_packets"), opt(t.nicPackets)},
                                  {QStringLiteral("rdma_moved"), t.rdmaMoved},
                                  {QStringLiteral("nic_moved"), t.nicMoved},
+                                 {QStringLiteral("transport"), t.transport.isEmpty() ? QJsonValue() : QJsonValue(t.transport)},
+                                 {QStringLiteral("queue_pairs"), t.queuePairs ? QJsonValue(*t.queuePairs) : QJsonValue()},
+                                 {QStringLiteral("env_differences"), QJsonArray::fromStringList(t.envDifferences)},
+                                 {QStringLiteral("state"), t.state},
                                  {QStringLiteral("error"), t.error}});
     }
     return QJsonObject{
@@ -54,6 +58,7 @@ QJsonObject smokeJson(const jobs::SmokeResult &r)
                      {QStringLiteral("summary"), r.proof.summary},
                      {QStringLiteral("details"), QJsonArray::fromStringList(r.proof.details)},
                      {QStringLiteral("causes"), QJsonArray::fromStringList(r.proof.causes)},
+                     {QStringLiteral("evidence"), QJsonArray::fromStringList(r.proof.evidence)},
                      {QStringLiteral("nodes"), nodes}}}};
 }
 
@@ -346,6 +351,24 @@ static int runJobAction(const ActionArgs &a, Inventory &inventory, QTextStream &
         launcher.restart();
         return report(waitFor(launcher, &jobs::JobLauncher::launchFinished));
     }
+    if (a.action == QLatin1String("api-key")) {
+        // Read from the running server on the head (it has it in its environment); printed only here, on request.
+        bool ok = false;
+        QString error;
+        QEventLoop loop;
+        launcher.fetchApiKey([&](bool fetched, const QString &e) {
+            ok = fetched;
+            error = e;
+            loop.quit();
+        });
+        loop.exec();
+        if (!ok || launcher.apiKey().isEmpty()) {
+            err << prefix << (error.isEmpty() ? tr("the job '%1' has no API key.").arg(jobName) : error) << '\n';
+            return CtlFailure;
+        }
+        out << QString::fromUtf8(launcher.apiKey()) << '\n';
+        return CtlOk;
+    }
     // smoke
     if (!match->allRunning()) {
         err << prefix << tr("the job '%1' is not running on every node (halolinkctl job status).").arg(jobName) << '\n';
@@ -428,6 +451,17 @@ int runJob(const QStringList &arguments, QTextStream &out, QTextStream &err)
     const QCommandLineOption lines(QStringLiteral("lines"), tr("logs: the last N lines (default 100)."), tr("n"),
                                    QStringLiteral("100"));
     const QCommandLineOption follow(QStringLiteral("follow"), tr("logs: keep printing new lines until interrupted."));
+    const QCommandLineOption secretEnv(QStringLiteral("secret-env"),
+                                       tr("NAME: a secret (e.g. HF_TOKEN) taken from halolinkctl's own environment and "
+                                          "handed to every node on standard input, never on a command line (repeatable)."),
+                                       tr("name"));
+    const QCommandLineOption bind(QStringLiteral("bind"),
+                                  tr("Where the API listens on the head: its data-plane address (default), 127.0.0.1, "
+                                     "0.0.0.0 or another of its addresses."),
+                                  tr("address"));
+    const QCommandLineOption noApiKey(QStringLiteral("no-api-key"),
+                                      tr("Serve without an API key (by default each job gets one: "
+                                         "halolinkctl job api-key NAME prints it)."));
     const QCommandLineOption json(QStringLiteral("json"), tr("Machine-readable output."));
     const QCommandLineOption timeout(QStringLiteral("timeout"), tr("Connecting: give up after <seconds> (default 120)."),
                                      tr("seconds"), QStringLiteral("120"));
@@ -435,8 +469,8 @@ int runJob(const QStringList &arguments, QTextStream &out, QTextStream &err)
                                        tr("Trust and save the host key of a node seen for the first time."));
     cp.parser.addOptions({dryRun, engine, runtime, image, model, name, port, memory, eager, noEager, maxLen, tcpOnly,
                           tos, env, probeFile, noSmoke, rayTimeout, serverTimeout, prompt, maxTokens, nodeOpt, roleOpt,
-                          lines, follow, json, timeout, acceptNew});
-    cp.parser.addPositionalArgument(QStringLiteral("action"), tr("launch, status, logs, stop, restart or smoke"),
+                          lines, follow, json, timeout, acceptNew, secretEnv, bind, noApiKey});
+    cp.parser.addPositionalArgument(QStringLiteral("action"), tr("launch, status, logs, stop, restart, smoke or api-key"),
                                     QStringLiteral("ACTION"));
     cp.parser.addPositionalArgument(QStringLiteral("args"), tr("launch: the nodes, the head first; others: the job name."),
                                     QStringLiteral("..."));
@@ -449,9 +483,10 @@ int runJob(const QStringList &arguments, QTextStream &out, QTextStream &err)
     };
     const QStringList pos = cp.parser.positionalArguments();
     static const QStringList actions{QStringLiteral("launch"), QStringLiteral("status"), QStringLiteral("logs"),
-                                     QStringLiteral("stop"),   QStringLiteral("restart"), QStringLiteral("smoke")};
+                                     QStringLiteral("stop"),   QStringLiteral("restart"), QStringLiteral("smoke"),
+                                     QStringLiteral("api-key")};
     if (pos.isEmpty() || !actions.contains(pos.first()))
-        return usage(tr("the action is launch, status, logs, stop, restart or smoke."));
+        return usage(tr("the action is launch, status, logs, stop, restart, smoke or api-key."));
     const QString action = pos.first();
     bool ok = false;
     const double seconds = cp.parser.value(timeout).toDouble(&ok);
@@ -498,6 +533,17 @@ int runJob(const QStringList &arguments, QTextStream &out, QTextStream &err)
             return usage(tr("--max-model-len needs a number."));
     }
     spec.tcpOnly = cp.parser.isSet(tcpOnly);
+    spec.apiKey = !cp.parser.isSet(noApiKey);
+    spec.bindAddress = cp.parser.value(bind);
+    QHash<QString, QByteArray> secretValues;
+    for (const QString &name : cp.parser.values(secretEnv)) {
+        const QByteArray v = qgetenv(name.toLocal8Bit().constData());
+        if (v.isEmpty())
+            return usage(tr("--secret-env %1: %1 is not set in halolinkctl's environment.").arg(name));
+        if (!spec.secretEnv.contains(name))
+            spec.secretEnv << name;
+        secretValues.insert(name, v);
+    }
     // --traffic-class wins, "unset" included; else the nodes' saved QoS (below).
     const bool tosGiven = cp.parser.isSet(tos);
     if (tosGiven && cp.parser.value(tos).trimmed().compare(QLatin1String("unset"), Qt::CaseInsensitive) != 0) {
@@ -642,6 +688,7 @@ int runJob(const QStringList &arguments, QTextStream &out, QTextStream &err)
     job.nodes = nodes;
     job.rendered = rendered;
     launcher.setJob(job);
+    launcher.setSecrets(secretValues);
     QTextStream &progress = asJson ? err : out;
     QObject::connect(&launcher, &jobs::JobLauncher::message, &launcher, [&progress](const QString &node, const QString &text) {
         progress << (node.isEmpty() ? QString() : node + QStringLiteral(": ")) << text << '\n';

@@ -40,7 +40,8 @@ QJsonObject jobToJson(const Job &job)
                                  {QStringLiteral("what"), s.what},
                                  {QStringLiteral("argv"), QJsonArray::fromStringList(s.argv)},
                                  {QStringLiteral("command"), s.command},
-                                 {QStringLiteral("waits_for"), s.readiness}});
+                                 {QStringLiteral("waits_for"), s.readiness},
+                                 {QStringLiteral("secrets"), QJsonArray::fromStringList(s.secrets)}});
     return QJsonObject{{QStringLiteral("schema"), QStringLiteral("halolink.job/1")},
                        {QStringLiteral("spec"), specToJson(job.spec)},
                        {QStringLiteral("nodes"), nodes},
@@ -96,6 +97,8 @@ std::optional<Job> jobFromJson(const QJsonObject &o, QString *error)
             s.argv << a.toString();
         s.command = so.value(QStringLiteral("command")).toString();
         s.readiness = so.value(QStringLiteral("waits_for")).toString();
+        for (const QJsonValue &v : so.value(QStringLiteral("secrets")).toArray())
+            s.secrets << v.toString();
         if (!names.contains(s.nodeId) || s.role.isEmpty())
             return fail(Jobs::tr("a step on an unknown node"));
         job.rendered.steps << s;

@@ -8,6 +8,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QSet>
 #include <QTimer>
@@ -55,9 +56,12 @@ QString JobLauncher::checkScript(const JobNode &n) const
         }
         for (const QString &p : programs) {
             // With the job's own environment (its PATH), where the job runs.
-            const QString lookup = runInRuntime(spec, QString(), env,
-                                                {QStringLiteral("sh"), QStringLiteral("-c"),
-                                                 QStringLiteral("command -v \"$1\" >/dev/null"), QStringLiteral("sh"), p});
+            // llama.cpp's RPC server by its current name or the one before the rename.
+            const QString test = p == QLatin1String("ggml-rpc-server")
+                                     ? QStringLiteral("command -v \"$1\" >/dev/null || command -v rpc-server >/dev/null")
+                                     : QStringLiteral("command -v \"$1\" >/dev/null");
+            const QString lookup = runInRuntime(spec, QString(), env, {QStringLiteral("sh"), QStringLiteral("-c"), test,
+                                                                       QStringLiteral("sh"), p});
             lines << QStringLiteral("%1 </dev/null || echo %2").arg(lookup, shellQuote(QStringLiteral("missing program ") + p));
         }
     }
@@ -80,8 +84,120 @@ QString JobLauncher::checkScript(const JobNode &n) const
     for (const QString &role : roles)
         lines << QStringLiteral("if %1; then echo %2; fi")
                      .arg(aliveCommand(spec, n.nodeId, role), shellQuote(QStringLiteral("running ") + role));
+    // RDMA: the locked-memory limit the role's processes will have, and the
+    // GID the environment names, read now (the table changes when addresses do).
+    const RdmaPort *port = n.probe ? setup::rdmaPortOf(*n.probe, n.dataInterface) : nullptr;
+    QString gidVar;
+    for (const EnvVar &v : env)
+        if (v.name == QLatin1String("NCCL_IB_GID_INDEX") || v.name == QLatin1String("GGML_RDMA_GID"))
+            gidVar = v.value;
+    const bool nodeRdma = !spec.tcpOnly && port
+                          && (spec.engine == Engine::VllmRay || std::any_of(env.cbegin(), env.cend(), [](const EnvVar &v) {
+                                  return v.name == QLatin1String("GGML_RDMA_DEV");
+                              }));
+    if (nodeRdma) {
+        QString limit;
+        switch (spec.runtime) {
+        case Runtime::Host:
+        case Runtime::Toolbox:
+            // The soft limit the process starts with; root has CAP_IPC_LOCK, which the kernel's ib_umem_get lets past it.
+            limit = runInRuntime(spec, QString(), env, {QStringLiteral("sh"), QStringLiteral("-c"),
+                                                        QStringLiteral("echo \"memlock $(id -u) $(ulimit -l)\"")})
+                    + QStringLiteral(" </dev/null");
+            break;
+        case Runtime::Podman:
+            // --ulimit=memlock=-1:-1 is the current maximum: rootless, the user's hard limit (podman PR #19879).
+            limit = QStringLiteral("echo \"memlock $(id -u) $(ulimit -Hl)\"");
+            break;
+        case Runtime::Docker:
+            break; // the daemon (root) sets the container's limit: -1 is unlimited
+        }
+        if (!limit.isEmpty())
+            lines << limit;
+        if (!gidVar.isEmpty() && port->port > 0) {
+            const QString base = QStringLiteral("/sys/class/infiniband/%1/ports/%2").arg(port->device).arg(port->port);
+            lines << QStringLiteral("d=%1; i=%2; echo \"gidat $i $(cat \"$d/gids/$i\" 2>/dev/null || echo none) "
+                                    "$(cat \"$d/gid_attrs/types/$i\" 2>/dev/null | tr ' ' '_')\"; "
+                                    "for f in \"$d\"/gids/*; do j=${f##*/}; [ \"$(cat \"$f\" 2>/dev/null)\" = %3 ] && "
+                                    "echo \"gidmatch $j $(cat \"$d/gid_attrs/types/$j\" 2>/dev/null | tr ' ' '_')\"; done; true")
+                         .arg(shellQuote(base), shellQuote(gidVar), shellQuote(ipv4MappedGid(n.dataIp)));
+        }
+    }
     lines << QStringLiteral("echo checked");
     return lines.join(QStringLiteral("\n"));
+}
+
+// The locked memory the job's verbs need (the kernel's ib_umem_get counts
+// every registered buffer against RLIMIT_MEMLOCK unless the process has
+// CAP_IPC_LOCK): llama.cpp's RDMA transport registers 6.25 MiB per
+// connection (ggml-rpc transport.cpp: a 256 KiB send buffer and 24 x 256 KiB
+// receive buffers); RCCL registers its buffers for every peer and channel,
+// far above the 8 MiB that systemd gives by default, so HaloLink asks for
+// unlimited or at least 1 GiB there (the community guide runs unlimited).
+QString JobLauncher::memlockProblem(const JobNode &n, const QString &line) const
+{
+    const QStringList f = line.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    if (f.size() < 3)
+        return {};
+    const bool root = f.at(1) == QLatin1String("0");
+    const QString value = f.at(2);
+    if (value == QLatin1String("unlimited") || (root && m_job.spec.runtime != Runtime::Toolbox))
+        return {};
+    bool ok = false;
+    const qint64 kib = value.toLongLong(&ok);
+    if (!ok)
+        return {};
+    qint64 needKib = 1024 * 1024;
+    if (m_job.spec.engine == Engine::LlamaRpc) {
+        const bool head = n.nodeId == m_job.headNodeId();
+        const qint64 connections = head ? qMax<qint64>(1, m_job.nodes.size() - 1) : 1;
+        needKib = connections * 6400 + 1024;
+    }
+    if (kib >= needKib)
+        return {};
+    const QString where = m_job.spec.runtime == Runtime::Podman ? tr("rootless podman gives its containers the user's hard limit, ")
+                          : m_job.spec.runtime == Runtime::Toolbox ? tr("a toolbox keeps the limit it was created with, ")
+                                                                   : QString();
+    return tr("the locked-memory limit (ulimit -l%1) is %2 KiB, and RDMA needs %3: %4raise it, e.g. "
+              "'%5 soft memlock unlimited' and '%5 hard memlock unlimited' in /etc/security/limits.d/, log in again%6, "
+              "or launch TCP-only.")
+        .arg(m_job.spec.runtime == Runtime::Podman ? QStringLiteral(" -H") : QString())
+        .arg(kib)
+        .arg(needKib >= 1024 * 1024 ? tr("unlimited or at least 1 GiB") : tr("at least %1 KiB").arg(needKib))
+        .arg(where, QStringLiteral("*"),
+             m_job.spec.runtime == Runtime::Toolbox ? tr(" and create the toolbox again") : QString());
+}
+
+// The GID index the environment names, against the node's GID table now.
+QString JobLauncher::gidProblem(const JobNode &n, const QString &lines) const
+{
+    QString at, atType;
+    QString index;
+    QStringList v2Matches;
+    for (const QString &l : lines.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+        const QStringList f = l.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        if (f.value(0) == QLatin1String("gidat")) {
+            index = f.value(1);
+            at = f.value(2);
+            atType = f.value(3).replace(QLatin1Char('_'), QLatin1Char(' '));
+        } else if (f.value(0) == QLatin1String("gidmatch") && f.value(2).replace(QLatin1Char('_'), QLatin1Char(' ')).compare(QLatin1String("RoCE v2"), Qt::CaseInsensitive) == 0) {
+            v2Matches << f.value(1);
+        }
+    }
+    if (index.isEmpty() || v2Matches.contains(index))
+        return {};
+    // An override is the person's choice (render() warned); a value from the probe that went stale is refused.
+    const QList<EnvVar> env = m_job.rendered.env.value(n.nodeId);
+    for (const EnvVar &v : env)
+        if ((v.name == QLatin1String("NCCL_IB_GID_INDEX") || v.name == QLatin1String("GGML_RDMA_GID"))
+            && v.source.startsWith(tr("override")))
+            return {};
+    return tr("GID index %1 is no longer the RoCE v2 GID of %2 (it is now %3%4; the GID table changes when addresses "
+              "do)%5: probe the node again before launching.")
+        .arg(index, n.dataIp, at == QLatin1String("none") ? tr("empty") : at,
+             atType.isEmpty() ? QString() : QStringLiteral(", ") + atType,
+             v2Matches.isEmpty() ? tr("; no RoCE v2 GID holds that address now")
+                                 : tr("; index %1 holds it now").arg(v2Matches.join(QStringLiteral(", "))));
 }
 
 void JobLauncher::launch()
@@ -98,16 +214,40 @@ void JobLauncher::launch()
         Q_EMIT launchFinished(false);
         return;
     }
+    m_startsKnown = true;
+    m_job.startedAt = {};
+    // The API key: one of its own for each launch unless one was given
+    // (24 random bytes, base64url: no character a shell or HTTP header minds).
+    const QString keyVar = apiKeyVariable(m_job.spec.engine);
+    if (m_job.spec.apiKey && m_secrets.value(keyVar).isEmpty()) {
+        QByteArray raw(24, Qt::Uninitialized);
+        QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(raw.data()), raw.size() / 4);
+        m_secrets.insert(keyVar, raw.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+    }
+    QStringList missing;
+    for (const Step &s : std::as_const(m_job.rendered.steps))
+        for (const QString &name : s.secrets) {
+            const QByteArray v = m_secrets.value(name);
+            if ((v.isEmpty() || v.contains('\n') || v.contains('\r')) && !missing.contains(name))
+                missing << name;
+        }
+    if (!missing.isEmpty()) {
+        m_error = tr("No value for the secret %1 (a single line): nothing was started.").arg(missing.join(QStringLiteral(", ")));
+        setPhase(Phase::Failed);
+        Q_EMIT launchFinished(false);
+        return;
+    }
     for (int i = 0; i < m_job.rendered.steps.size(); ++i)
         m_stepState.insert(i, QStringLiteral("waiting"));
     setPhase(Phase::Checking);
     say({}, tr("Checking %n node(s): runtime, model, ports, memory.", nullptr, int(m_job.nodes.size())));
     m_pending = int(m_job.nodes.size());
     auto sizes = std::make_shared<QHash<QString, qint64>>();
+    auto gidLines = std::make_shared<QHash<QString, QString>>();
     for (const JobNode &n : std::as_const(m_job.nodes)) {
         const QString id = n.nodeId;
         run(id, checkScript(n), std::chrono::seconds(90),
-            [this, id, sizes](int code, const QByteArray &out, const QByteArray &err, const QString &failure) {
+            [this, id, sizes, gidLines](int code, const QByteArray &out, const QByteArray &err, const QString &failure) {
                 const JobNode *node = nullptr;
                 for (const JobNode &x : std::as_const(m_job.nodes)) {
                     if (x.nodeId == id)
@@ -145,6 +285,12 @@ void JobLauncher::launch()
                         else if (line.startsWith(QLatin1String("running ")))
                             m_checkProblems << pre + tr("the job '%1' already runs here (%2): stop it first.")
                                                          .arg(spec.name, line.mid(8));
+                        else if (line.startsWith(QLatin1String("memlock "))) {
+                            const QString problem = memlockProblem(*node, line);
+                            if (!problem.isEmpty())
+                                m_checkProblems << pre + problem;
+                        } else if (line.startsWith(QLatin1String("gidat ")) || line.startsWith(QLatin1String("gidmatch ")))
+                            gidLines->insert(id, gidLines->value(id) + line + QLatin1Char('\n'));
                         else if (line.startsWith(QLatin1String("model_size "))) {
                             bool ok = false;
                             const qint64 b = line.mid(11).toLongLong(&ok);
@@ -152,6 +298,11 @@ void JobLauncher::launch()
                                 sizes->insert(id, b);
                         }
                     }
+                }
+                if (!gidLines->value(id).isEmpty()) {
+                    const QString problem = gidProblem(*node, gidLines->value(id));
+                    if (!problem.isEmpty())
+                        m_checkProblems << pre + problem;
                 }
                 if (--m_pending > 0)
                     return;

@@ -1,5 +1,6 @@
 #include "jobs/joblauncher.h"
 #include "jobs/jobs_internal.h"
+#include "jobs/witness.h"
 
 #include "cluster/clustercontroller.h"
 #include "setup/setupplan.h"
@@ -37,11 +38,61 @@ JobLauncher::~JobLauncher()
 void JobLauncher::setJob(const Job &job)
 {
     m_job = job;
+    m_startsKnown = false;
     m_stepState.clear();
     m_checkProblems.clear();
     m_error.clear();
     m_smoke = {};
     setPhase(Phase::Idle);
+}
+
+QByteArray JobLauncher::apiKey() const
+{
+    return m_job.spec.apiKey ? m_secrets.value(apiKeyVariable(m_job.spec.engine)) : QByteArray();
+}
+
+QByteArray JobLauncher::secretInput(const Step &s) const
+{
+    QByteArray in;
+    for (const QString &name : s.secrets)
+        in += m_secrets.value(name) + '\n';
+    return in;
+}
+
+// The key is in the server's environment on the head (it got it on its
+// standard input at the start): read it there, never from a file.
+void JobLauncher::fetchApiKey(std::function<void(bool, const QString &)> done)
+{
+    const JobSpec &spec = m_job.spec;
+    const QString var = apiKeyVariable(spec.engine);
+    if (!spec.apiKey || !m_secrets.value(var).isEmpty()) {
+        QTimer::singleShot(0, this, [done] { done(true, {}); });
+        return;
+    }
+    const QString role = spec.engine == Engine::VllmRay ? QStringLiteral("vllm") : QStringLiteral("llama-server");
+    const QString head = m_job.headNodeId();
+    const QString read = QStringLiteral("tr '\\000' '\\n' </proc/\"$p\"/environ | sed -n %1")
+                             .arg(shellQuote(QStringLiteral("s/^%1=//p").arg(var)));
+    QString command;
+    if (isContainer(spec.runtime))
+        command = shellCommand({containerTool(spec.runtime), QStringLiteral("exec"), containerName(spec, role),
+                                QStringLiteral("sh"), QStringLiteral("-c"),
+                                QStringLiteral("p=$(cat %1) && %2").arg(kVllmPidInContainer, read)});
+    else
+        command = QStringLiteral("p=$(cat %1/%2) && %3")
+                      .arg(jobDirShell(spec.name, head), shellQuote(role + QStringLiteral(".pid")), read);
+    run(head, command, std::chrono::seconds(30),
+        [this, var, done](int code, const QByteArray &out, const QByteArray &err, const QString &failure) {
+            const QByteArray key = out.trimmed();
+            if (code != 0 || key.isEmpty() || key.contains('\n')) {
+                done(false, tr("The API key could not be read from the server on %1: %2")
+                                .arg(nodeName(m_job.headNodeId()),
+                                     failure.isEmpty() ? QString::fromUtf8(err.trimmed()) : failure));
+                return;
+            }
+            m_secrets.insert(var, key);
+            done(true, {});
+        });
 }
 
 void JobLauncher::setSmokePrompt(const QString &prompt, int maxTokens)
@@ -163,6 +214,10 @@ void JobLauncher::startOrder(int order)
         run(s.nodeId, s.command, std::chrono::minutes(2),
             [this, i, order, failed](int code, const QByteArray &out, const QByteArray &err, const QString &failure) {
                 const Step &s = m_job.rendered.steps.at(i);
+                if (code == 0) {
+                    m_stepState.insert(i, QStringLiteral("started"));
+                    Q_EMIT stepStateChanged(i, QStringLiteral("started"));
+                }
                 if (code != 0) {
                     m_stepState.insert(i, QStringLiteral("failed"));
                     Q_EMIT stepStateChanged(i, QStringLiteral("failed"));
@@ -183,7 +238,8 @@ void JobLauncher::startOrder(int order)
                                           || m_job.rendered.steps.at(i).role == QLatin1String("llama-server"))
                                              ? m_timeouts.server.count()
                                              : m_timeouts.ray.count()));
-            });
+            },
+            secretInput(s));
     }
 }
 
@@ -196,14 +252,22 @@ QString JobLauncher::readinessCommand(const Step &s) const
         // The head's `ray status` (run on the head) counts the nodes.
         ready.clear();
     } else if (s.role == QLatin1String("vllm") || s.role == QLatin1String("llama-server")) {
-        const QString engine = shellQuote(enginePath(s.nodeId));
-        const QString url = shellQuote(QStringLiteral("http://127.0.0.1:%1").arg(spec.port));
-        ready = QStringLiteral("%1 api health --url %2 --timeout 5 >/dev/null || exit 1").arg(engine, url);
+        // RCCL's words on its transport, while vLLM starts: a failure stops the launch at once.
         if (s.role == QLatin1String("vllm"))
-            ready += QStringLiteral("; %1 api models --url %2 --timeout 10").arg(engine, url);
+            ready = QStringLiteral("{ %1; } 2>/dev/null | grep -E %2 | tail -n 40 | sed 's/^/rccl: /'\n")
+                        .arg(logCommand(spec, s.nodeId, s.role, 5000, false), shellQuote(transportLogPattern()));
+        const QString engine = shellQuote(enginePath(s.nodeId));
+        // Where the server listens (its bind address, or the head's data-plane address).
+        const QString url = shellQuote(m_job.rendered.apiUrl);
+        ready += QStringLiteral("%1 api health --url %2 --timeout 5 >/dev/null </dev/null || exit 1").arg(engine, url);
+        if (s.role == QLatin1String("vllm"))
+            ready += QStringLiteral("; %1 api models --url %2 --timeout 10%3")
+                         .arg(engine, url, apiKey().isEmpty() ? QStringLiteral(" </dev/null") : QStringLiteral(" --api-key-stdin"));
     } else if (s.role == QLatin1String("rpc-server")) {
         ready = QStringLiteral("ss -Hltn 'sport = :%1' | grep -q . || exit 1").arg(spec.rpcPort);
     }
+    if (s.role == QLatin1String("vllm"))
+        return ready.section(QLatin1Char('\n'), 0, 0) + QLatin1Char('\n') + alive + QLatin1Char('\n') + ready.section(QLatin1Char('\n'), 1);
     return ready.isEmpty() ? alive : alive + QLatin1Char('\n') + ready;
 }
 
@@ -223,12 +287,26 @@ void JobLauncher::pollOrder(int order, QDateTime deadline)
         QStringList dead;
         bool allReady = true;
         QString lastSeen;
+        QStringList rccl;      // what RCCL's failure lines mean
+        QStringList rcclLines; // and the lines
     };
     auto round = std::make_shared<Round>();
     round->pending = int(indices.size()) + (ray ? 1 : 0);
     auto finishRound = [this, order, deadline, round, indices] {
         if (--round->pending > 0)
             return;
+        if (!round->rcclLines.isEmpty()) {
+            // RDMA did not come up: a launch failure with the cause, not a TCP run (RCCL has no fallback
+            // once NET/IB is chosen; ROCm/rccl net_ib.cc).
+            for (int k : indices) {
+                m_stepState.insert(k, QStringLiteral("failed"));
+                Q_EMIT stepStateChanged(k, QStringLiteral("failed"));
+            }
+            failLaunch(tr("RDMA did not come up between the nodes:\n%1\nRCCL's lines:\n%2")
+                           .arg((round->rccl.isEmpty() ? QStringList{tr("see RCCL's lines below")} : round->rccl).join(QLatin1Char('\n')),
+                                round->rcclLines.mid(0, 12).join(QLatin1Char('\n'))));
+            return;
+        }
         if (!round->dead.isEmpty()) {
             // Fetch the end of the dead role's log, then fail.
             int deadIndex = indices.first();
@@ -270,8 +348,20 @@ void JobLauncher::pollOrder(int order, QDateTime deadline)
     };
     for (int i : indices) {
         const Step s = m_job.rendered.steps.at(i);
+        const QByteArray key = s.role == QLatin1String("vllm") && !apiKey().isEmpty() ? apiKey() + '\n' : QByteArray();
         run(s.nodeId, readinessCommand(s), std::chrono::seconds(60),
             [this, s, round, finishRound](int code, const QByteArray &out, const QByteArray &, const QString &failure) {
+                if (s.role == QLatin1String("vllm")) {
+                    QByteArray lines;
+                    for (const QByteArray &l : out.split('\n'))
+                        if (l.startsWith("rccl: "))
+                            lines += l.mid(6) + '\n';
+                    const TransportLog t = readTransportLog(m_job, lines, !m_job.spec.tcpOnly);
+                    if (t.rdmaFailed() && round->rccl.isEmpty()) {
+                        round->rccl = t.causes;
+                        round->rcclLines = t.failures;
+                    }
+                }
                 if (code == kDead) {
                     round->dead << s.role + QLatin1Char('@') + s.nodeId;
                 } else if (code != 0 || !failure.isEmpty()) {
@@ -298,7 +388,8 @@ void JobLauncher::pollOrder(int order, QDateTime deadline)
                     }
                 }
                 finishRound();
-            });
+            },
+            key);
     }
     if (ray) {
         const JobNode &hn = m_job.nodes.first();
@@ -324,6 +415,11 @@ void JobLauncher::failLaunch(const QString &error)
 {
     m_error = error;
     say({}, error);
+    if (!anythingStarted() && !m_job.startedAt.isValid()) {
+        setPhase(Phase::Failed);
+        Q_EMIT launchFinished(false);
+        return;
+    }
     say({}, tr("Stopping what was started on every node."));
     setPhase(Phase::Stopping);
     int last = 0;
@@ -355,7 +451,9 @@ void JobLauncher::stopOrders(int order, std::function<void(bool)> done)
     }
     QList<int> indices;
     for (int i = 0; i < m_job.rendered.steps.size(); ++i) {
-        if (m_job.rendered.steps.at(i).order == order)
+        // A step launched here that never started has nothing to stop; a
+        // job found on the nodes is stopped whole.
+        if (m_job.rendered.steps.at(i).order == order && !neverStarted(i))
             indices << i;
     }
     if (indices.isEmpty()) {
@@ -385,11 +483,37 @@ void JobLauncher::stopOrders(int order, std::function<void(bool)> done)
     }
 }
 
+bool JobLauncher::anythingStarted() const
+{
+    for (int i = 0; i < m_job.rendered.steps.size(); ++i)
+        if (!neverStarted(i))
+            return true;
+    return false;
+}
+
+bool JobLauncher::neverStarted(int index) const
+{
+    if (!m_startsKnown)
+        return false;
+    const QString st = m_stepState.value(index);
+    return st.isEmpty() || st == QLatin1String("waiting") || st == QLatin1String("not started");
+}
+
 void JobLauncher::stop()
 {
     if (isBusy())
         abandon(); // a launch in progress is stopped below, with everything else
     m_error.clear();
+    if (m_startsKnown && !anythingStarted() && !m_job.startedAt.isValid()) {
+        say({}, tr("Nothing of the job '%1' was started: nothing to stop.").arg(m_job.spec.name));
+        setPhase(Phase::Stopped);
+        Q_EMIT stopFinished(true);
+        if (m_relaunchAfterStop) {
+            m_relaunchAfterStop = false;
+            launch();
+        }
+        return;
+    }
     setPhase(Phase::Stopping);
     say({}, tr("Stopping the job '%1'.").arg(m_job.spec.name));
     int last = 0;

@@ -86,6 +86,14 @@ public:
     const Job &job() const { return m_job; }
     void setTimeouts(const Timeouts &t) { m_timeouts = t; }
     void setSmokePrompt(const QString &prompt, int maxTokens);
+    // The values of the job's secret variables (spec.secretEnv, and the API
+    // key's variable): kept in memory only, handed to the nodes on standard
+    // input. A launch makes an API key when the job wants one and none was given.
+    void setSecrets(const QHash<QString, QByteArray> &secrets) { m_secrets = secrets; }
+    // The server's API key; empty when the job has none or it is not known
+    // yet (fetchApiKey() reads it from the running server on the head).
+    QByteArray apiKey() const;
+    void fetchApiKey(std::function<void(bool ok, const QString &error)> done);
 
     void launch();
     void stop();
@@ -97,6 +105,8 @@ public:
 
     Phase phase() const { return m_phase; }
     bool isBusy() const;
+    // Launched here and refused or failed before any role started.
+    bool anythingStarted() const;
     QString errorString() const { return m_error; }
     // Problems the checks found, per node name (each a sentence).
     QStringList checkProblems() const { return m_checkProblems; }
@@ -132,6 +142,7 @@ private:
     void stopOrders(int order, std::function<void(bool)> done);
     void sampleAll(std::function<void(QHash<QString, TrafficSample>)> done);
     void finishSmoke(bool ok);
+    void collectWitnesses(std::function<void()> done);
 
     QPointer<ClusterController> m_cluster;
     Job m_job;
@@ -146,6 +157,12 @@ private:
     QList<QPointer<RemoteTask>> m_tasks;
     int m_pending = 0;
     quint64 m_generation = 0; // bumps on cancel: late callbacks of an abandoned run are ignored
+    QHash<QString, QByteArray> m_secrets;
+    bool m_startsKnown = false; // launched here: m_stepState says which steps ever started
+    QByteArray secretInput(const Step &s) const;
+    bool neverStarted(int index) const;
+    QString memlockProblem(const JobNode &n, const QString &line) const;
+    QString gidProblem(const JobNode &n, const QString &lines) const;
     bool m_relaunchAfterStop = false;
 };
 

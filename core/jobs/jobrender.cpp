@@ -5,6 +5,7 @@
 #include "ssh/shellquote.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QRegularExpression>
 
 namespace halolink::jobs {
@@ -34,6 +35,24 @@ void setVar(QList<EnvVar> &env, const QString &name, const QString &value, const
         }
     }
     env.append({name, value, source});
+}
+
+// llama.cpp's RPC server: ggml-rpc-server since the tools were renamed
+// (tools/rpc/CMakeLists.txt, PR #25045, 2026-06), rpc-server before; no
+// link between the names is installed.
+const QString kRpcServerProgram = QStringLiteral("ggml-rpc-server");
+const QString kRpcServerFormerProgram = QStringLiteral("rpc-server");
+
+// The argv as the node runs it: the RPC server by whichever name it has there.
+QStringList programCommand(const QStringList &argv)
+{
+    if (argv.isEmpty() || argv.first() != kRpcServerProgram)
+        return argv;
+    QStringList c{QStringLiteral("sh"), QStringLiteral("-c"),
+                  QStringLiteral("if command -v %1 >/dev/null 2>&1; then exec %1 \"$@\"; fi; exec %2 \"$@\"")
+                      .arg(kRpcServerProgram, kRpcServerFormerProgram),
+                  kRpcServerProgram};
+    return c + argv.mid(1);
 }
 
 } // namespace
@@ -84,8 +103,29 @@ Rendered render(const JobSpec &spec, const QList<JobNode> &nodes)
     for (const auto &m : spec.nodeEnv)
         checkEnv(m);
 
-    // llama.cpp RPC is TCP: its nodes need no RDMA port.
-    const bool rdma = !spec.tcpOnly && spec.engine == Engine::VllmRay;
+    // RDMA unless the comparison run asks for TCP: vLLM's RCCL needs a usable
+    // RoCE port on every node; llama.cpp's RPC uses its RDMA transport where
+    // both ends have one (ggml-rpc transport.cpp) and TCP elsewhere.
+    const bool rdma = !spec.tcpOnly;
+    const bool vllm = spec.engine == Engine::VllmRay;
+    if (!spec.bindAddress.isEmpty()) {
+        static const QRegularExpression ipv4(QStringLiteral("^(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})$"));
+        const auto m = ipv4.match(spec.bindAddress);
+        bool valid = m.hasMatch();
+        for (int i = 1; valid && i <= 4; ++i)
+            valid = m.captured(i).toInt() <= 255;
+        if (!valid)
+            error(Jobs::tr("Bind address '%1': give an IPv4 address of the head, 127.0.0.1 or 0.0.0.0.")
+                      .arg(spec.bindAddress));
+    }
+    static const QRegularExpression secretRe(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+    for (const QString &name : spec.secretEnv) {
+        if (!secretRe.match(name).hasMatch())
+            error(Jobs::tr("'%1' is not an environment variable name.").arg(name));
+        else if (spec.env.contains(name))
+            error(Jobs::tr("%1 is a secret: give its value as a secret, not in the environment.").arg(name));
+    }
+    QHash<QString, const RdmaPort *> rdmaPorts; // node id -> its usable RoCE port
     bool anyGfx1151 = false;
     for (const JobNode &n : nodes) {
         anyGfx1151 = anyGfx1151 || isGfx1151(n.probe);
@@ -106,21 +146,32 @@ Rendered render(const JobSpec &spec, const QList<JobNode> &nodes)
         if (!rdma)
             continue;
         const RdmaPort *port = setup::rdmaPortOf(*n.probe, n.dataInterface);
+        QString problem;
         if (!port) {
-            error(Jobs::tr("%1: no RDMA device on %2. Run the setup (or allow Soft-RoCE), or launch TCP-only.")
-                      .arg(n.name, n.dataInterface));
+            problem = Jobs::tr("%1: no RDMA device on %2.").arg(n.name, n.dataInterface);
         } else if (port->transport.value_or(QString()) == QLatin1String("iwarp")) {
-            error(Jobs::tr("%1: %2 runs iWARP; RCCL/NCCL would fall back to TCP. Switch it to RoCE v2 (the setup does) or "
-                     "launch TCP-only.")
-                      .arg(n.name, port->device));
+            problem = Jobs::tr("%1: %2 runs iWARP, which has no RoCE v2 GID for RCCL or llama.cpp to use.")
+                          .arg(n.name, port->device);
         } else if (port->state.value_or(QString()) != QLatin1String("ACTIVE")) {
-            error(Jobs::tr("%1: %2 port %3 is %4, not ACTIVE.")
-                      .arg(n.name, port->device)
-                      .arg(port->port)
-                      .arg(port->state.value_or(Jobs::tr("in an unknown state"))));
+            problem = Jobs::tr("%1: %2 port %3 is %4, not ACTIVE.")
+                          .arg(n.name, port->device)
+                          .arg(port->port)
+                          .arg(port->state.value_or(Jobs::tr("in an unknown state")));
         } else if (!port->roceV2Ipv4GidIndex && port->transport.value_or(QString()) == QLatin1String("roce")) {
-            error(Jobs::tr("%1: %2 has no RoCE v2 GID for %3.").arg(n.name, port->device, n.dataIp));
+            problem = Jobs::tr("%1: %2 has no RoCE v2 GID for %3.").arg(n.name, port->device, n.dataIp);
         }
+        if (problem.isEmpty()) {
+            rdmaPorts.insert(n.nodeId, port);
+        } else if (vllm) {
+            error(problem + QLatin1Char(' ')
+                  + Jobs::tr("Run the setup (it switches E810 ports to RoCE v2, or allows Soft-RoCE), or launch TCP-only."));
+        } else {
+            out.warnings << problem + QLatin1Char(' ') + Jobs::tr("llama.cpp's RPC to and from this node stays on TCP.");
+        }
+        if (problem.isEmpty() && !vllm && port->port != 1)
+            out.warnings << Jobs::tr("%1: %2's RoCE port is %3, but llama.cpp's RDMA transport uses port 1 only.")
+                                .arg(n.name, port->device)
+                                .arg(port->port);
     }
     if (!out.ok())
         return out;
@@ -128,47 +179,85 @@ Rendered render(const JobSpec &spec, const QList<JobNode> &nodes)
     // Environment per node.
     const JobNode &head = nodes.first();
     out.headNodeId = head.nodeId;
-    out.apiUrl = QStringLiteral("http://%1:%2").arg(head.dataIp).arg(spec.port);
+    const QString listen = spec.bindAddress.isEmpty() ? head.dataIp : spec.bindAddress;
+    out.apiUrl = QStringLiteral("http://%1:%2")
+                     .arg(listen == QLatin1String("0.0.0.0") ? head.dataIp : listen)
+                     .arg(spec.port);
     for (const JobNode &n : nodes) {
         QList<EnvVar> env;
-        if (spec.engine == Engine::VllmRay) {
-            const QString ifSource = Jobs::tr("data-plane interface");
-            setVar(env, QStringLiteral("NCCL_SOCKET_IFNAME"), n.dataInterface, ifSource);
-            setVar(env, QStringLiteral("GLOO_SOCKET_IFNAME"), n.dataInterface, ifSource);
+        const RdmaPort *port = rdmaPorts.value(n.nodeId);
+        if (vllm) {
+            // '=': exactly this interface (RCCL socket.cc: a prefix otherwise, eth1 would match eth10).
+            setVar(env, QStringLiteral("NCCL_SOCKET_IFNAME"), QLatin1Char('=') + n.dataInterface,
+                   Jobs::tr("data-plane interface ('=': exactly this name, not a prefix)"));
+            setVar(env, QStringLiteral("GLOO_SOCKET_IFNAME"), n.dataInterface, Jobs::tr("data-plane interface"));
             if (rdma) {
-                const RdmaPort *port = setup::rdmaPortOf(*n.probe, n.dataInterface);
                 const QString src = Jobs::tr("probe: %1 port %2 on %3").arg(port->device).arg(port->port).arg(n.dataInterface);
                 // Exactly one HCA and port: a prefix matching several ports breaks init.
-                setVar(env, QStringLiteral("NCCL_IB_HCA"), QStringLiteral("=%1:%2").arg(port->device).arg(port->port), src);
+                setVar(env, QStringLiteral("NCCL_IB_HCA"), QStringLiteral("=%1:%2").arg(port->device).arg(port->port),
+                       src + Jobs::tr("; '=' is an exact device name (not a prefix), ':%1' the port").arg(port->port));
                 if (port->roceV2Ipv4GidIndex)
                     setVar(env, QStringLiteral("NCCL_IB_GID_INDEX"), QString::number(*port->roceV2Ipv4GidIndex),
-                           Jobs::tr("probe: the RoCE v2 GID of %1").arg(n.dataIp));
+                           Jobs::tr("probe: the RoCE v2 GID of %1 (read again before the launch)").arg(n.dataIp));
                 if (spec.trafficClass)
-                    setVar(env, QStringLiteral("NCCL_IB_TC"), QString::number(*spec.trafficClass), Jobs::tr("cluster QoS (ToS)"));
-                setVar(env, QStringLiteral("NCCL_IB_TIMEOUT"), QStringLiteral("22"), Jobs::tr("default for RoCE"));
-                setVar(env, QStringLiteral("NCCL_IB_RETRY_CNT"), QStringLiteral("7"), Jobs::tr("default for RoCE"));
+                    setVar(env, QStringLiteral("NCCL_IB_TC"), QString::number(*spec.trafficClass),
+                           Jobs::tr("cluster QoS (ToS): RCCL does not use rdma_cm's default ToS"));
+                setVar(env, QStringLiteral("NCCL_IB_TIMEOUT"), QStringLiteral("22"),
+                       Jobs::tr("above RCCL's default 18: ~17 s per retry"));
+                setVar(env, QStringLiteral("NCCL_IB_RETRY_CNT"), QStringLiteral("7"), Jobs::tr("RCCL's default, explicit"));
                 setVar(env, QStringLiteral("NCCL_IB_DISABLE"), QStringLiteral("0"), Jobs::tr("RDMA mode"));
             } else {
                 setVar(env, QStringLiteral("NCCL_IB_DISABLE"), QStringLiteral("1"), Jobs::tr("TCP-only mode"));
             }
+            // RCCL prints nothing without NCCL_DEBUG; INIT,NET are the few
+            // lines at start-up that say which transport it chose (the proof reads them).
+            setVar(env, QStringLiteral("NCCL_DEBUG"), QStringLiteral("INFO"), Jobs::tr("the transport RCCL chose, in the log"));
+            setVar(env, QStringLiteral("NCCL_DEBUG_SUBSYS"), QStringLiteral("INIT,NET"),
+                   Jobs::tr("the transport RCCL chose, in the log"));
             if (isGfx1151(n.probe))
                 setVar(env, QStringLiteral("NCCL_NET_GDR_LEVEL"), QStringLiteral("0"), Jobs::tr("probe: gfx1151 (no GPUDirect RDMA)"));
             setVar(env, QStringLiteral("VLLM_HOST_IP"), n.dataIp, Jobs::tr("data-plane address"));
+            setVar(env, QStringLiteral("RAY_EXPERIMENTAL_NOSET_HIP_VISIBLE_DEVICES"), QStringLiteral("1"),
+                   Jobs::tr("Ray >= 2.45 leaves HIP device visibility to vLLM"));
             setVar(env, QStringLiteral("RAY_EXPERIMENTAL_NOSET_ROCR_VISIBLE_DEVICES"), QStringLiteral("1"),
-                   Jobs::tr("Ray leaves ROCm device visibility alone"));
+                   Jobs::tr("the same for Ray < 2.45"));
+            setVar(env, QStringLiteral("RAY_memory_monitor_refresh_ms"), QStringLiteral("0"),
+                   Jobs::tr("unified memory: the GPU's memory is host memory, and Ray's memory monitor would kill the "
+                            "workers"));
+        } else if (port) {
+            // llama.cpp's RDMA transport: this device and GID, not the first match.
+            setVar(env, QStringLiteral("GGML_RDMA_DEV"), port->device, Jobs::tr("probe: the RDMA device on %1").arg(n.dataInterface));
+            if (port->roceV2Ipv4GidIndex)
+                setVar(env, QStringLiteral("GGML_RDMA_GID"), QString::number(*port->roceV2Ipv4GidIndex),
+                       Jobs::tr("probe: the RoCE v2 GID of %1").arg(n.dataIp));
+        } else if (spec.tcpOnly) {
+            // llama.cpp has no switch to turn its RDMA transport off: its probe
+            // tries only GGML_RDMA_DEV, and no device has this name.
+            setVar(env, QStringLiteral("GGML_RDMA_DEV"), QStringLiteral("halolink-tcp-only"),
+                   Jobs::tr("TCP-only mode: names no device, so llama.cpp's RDMA probe finds none"));
         }
         for (auto it = spec.env.cbegin(); it != spec.env.cend(); ++it)
             setVar(env, it.key(), it.value(), Jobs::tr("override"));
         const QMap<QString, QString> own = spec.nodeEnv.value(n.nodeId);
         for (auto it = own.cbegin(); it != own.cend(); ++it)
             setVar(env, it.key(), it.value(), Jobs::tr("override for %1").arg(n.name));
+        // An override of the GID index that is not the probe's: RCCL fails with it (no TCP fallback).
+        for (const EnvVar &v : std::as_const(env)) {
+            const QString key = vllm ? QStringLiteral("NCCL_IB_GID_INDEX") : QStringLiteral("GGML_RDMA_GID");
+            if (port && v.name == key && port->roceV2Ipv4GidIndex && v.value != QString::number(*port->roceV2Ipv4GidIndex))
+                out.warnings << Jobs::tr("%1: %2=%3 is not the RoCE v2 GID of %4 (the probe found index %5); RCCL fails "
+                                         "with a wrong GID rather than use TCP.")
+                                    .arg(n.name, key, v.value, n.dataIp)
+                                    .arg(*port->roceV2Ipv4GidIndex);
+        }
         out.env.insert(n.nodeId, env);
     }
 
     // Steps.
     const bool container = spec.runtime == Runtime::Podman || spec.runtime == Runtime::Docker;
+    const QString keyVar = apiKeyVariable(spec.engine);
     auto step = [&](int order, const JobNode &n, const QString &role, const QString &what, const QStringList &argv,
-                    const QString &readiness) {
+                    const QString &readiness, bool server = false) {
         Step s;
         s.order = order;
         s.nodeId = n.nodeId;
@@ -177,21 +266,20 @@ Rendered render(const JobSpec &spec, const QList<JobNode> &nodes)
         s.what = what;
         s.argv = argv;
         s.readiness = readiness;
+        s.secrets = spec.secretEnv;
+        if (server && spec.apiKey && !s.secrets.contains(keyVar))
+            s.secrets << keyVar;
         const QList<EnvVar> env = out.env.value(n.nodeId);
-        if (container) {
-            QStringList run = containerRun(spec, role, env, rdma && spec.engine == Engine::VllmRay, argv);
-            s.command = spec.runtime == Runtime::Docker
-                            ? QStringLiteral("docker rm -f %1 >/dev/null 2>&1; %2")
-                                  .arg(shellQuote(containerName(spec, role)), shellCommand(run))
-                            : shellCommand(run);
-        } else {
-            s.command = detached(spec, n.nodeId, role, env, argv);
-        }
+        const bool nodeRdma = rdma && rdmaPorts.contains(n.nodeId);
+        if (container)
+            s.command = containerStart(spec, role, env, nodeRdma, programCommand(argv), s.secrets);
+        else
+            s.command = detached(spec, n.nodeId, role, env, programCommand(argv), s.secrets);
         out.steps << s;
     };
 
     const int tp = int(nodes.size());
-    if (spec.engine == Engine::VllmRay) {
+    if (vllm) {
         const QString rayHead = QStringLiteral("%1:%2").arg(head.dataIp).arg(spec.rayPort);
         step(0, head, QStringLiteral("ray-head"), Jobs::tr("Ray head on the data plane"),
              {QStringLiteral("ray"), QStringLiteral("start"), QStringLiteral("--head"),
@@ -214,7 +302,7 @@ Rendered render(const JobSpec &spec, const QList<JobNode> &nodes)
                           QStringLiteral("--gpu-memory-utilization"),
                           QString::number(spec.gpuMemoryUtilization, 'f', 2),
                           QStringLiteral("--host"),
-                          QStringLiteral("0.0.0.0"),
+                          listen,
                           QStringLiteral("--port"),
                           QString::number(spec.port)};
         if (spec.enforceEager.value_or(anyGfx1151))
@@ -223,17 +311,48 @@ Rendered render(const JobSpec &spec, const QList<JobNode> &nodes)
             serve << QStringLiteral("--max-model-len") << QString::number(*spec.maxModelLen);
         serve << spec.extraArgs;
         step(2, head, QStringLiteral("vllm"), Jobs::tr("vLLM, tensor parallel over %n node(s)", nullptr, tp), serve,
-             Jobs::tr("%1/health answers and /v1/models lists the model").arg(out.apiUrl));
+             Jobs::tr("%1/health answers and /v1/models lists the model").arg(out.apiUrl), true);
+        // vLLM (the Ray driver) copies its NCCL_*, VLLM_*, HF_* variables to
+        // the workers, and its classic executor overwrites theirs (vllm/ray/
+        // ray_env.py, PR #34383; RayExecutorV2 only fills in missing ones):
+        // the names each node has its own value of are listed in
+        // $VLLM_CONFIG_ROOT/ray_non_carry_over_env_vars.json (a JSON array).
+        QStringList own;
+        for (int i = 1; i < nodes.size(); ++i)
+            for (const EnvVar &v : out.env.value(nodes.at(i).nodeId))
+                if (!own.contains(v.name))
+                    own << v.name;
+        for (const QString &name : out.steps.last().secrets)
+            if (!own.contains(name))
+                own << name;
+        std::sort(own.begin(), own.end());
+        Step &s = out.steps.last();
+        const QString configDir = container ? QStringLiteral("/tmp/halolink-vllm-config")
+                                             : QStringLiteral("%1/vllm-config").arg(jobDirShell(spec.name, head.nodeId));
+        const QString list = QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(own)).toJson(QJsonDocument::Compact));
+        out.env[head.nodeId].append({QStringLiteral("VLLM_CONFIG_ROOT"), configDir,
+                                     Jobs::tr("holds ray_non_carry_over_env_vars.json: the workers keep their own %1")
+                                         .arg(own.join(QStringLiteral(", ")))});
         if (container) {
             // vLLM runs inside the head's Ray container (it is the Ray driver there).
-            Step &s = out.steps.last();
             const QString tool = spec.runtime == Runtime::Podman ? QStringLiteral("podman") : QStringLiteral("docker");
-            QStringList exec{tool, QStringLiteral("exec"), QStringLiteral("-d"), containerName(spec, QStringLiteral("ray-head")),
-                             QStringLiteral("sh"), QStringLiteral("-c"),
-                             QStringLiteral("echo $$ >%1 && exec \"$@\" >>%2 2>&1").arg(kVllmPidInContainer, kVllmLogInContainer),
-                             QStringLiteral("vllm-serve")};
-            exec << serve;
-            s.command = shellCommand(exec);
+            QStringList exec{tool, QStringLiteral("exec"), QStringLiteral("-d")};
+            exec << QStringLiteral("--env=VLLM_CONFIG_ROOT=") + configDir;
+            for (const QString &name : s.secrets)
+                exec << QStringLiteral("--env=") + name;
+            exec << containerName(spec, QStringLiteral("ray-head")) << QStringLiteral("sh") << QStringLiteral("-c")
+                 << QStringLiteral("mkdir -p \"$VLLM_CONFIG_ROOT\" && printf '%s\\n' \"$1\" "
+                                   ">\"$VLLM_CONFIG_ROOT\"/ray_non_carry_over_env_vars.json && shift && "
+                                   "echo $$ >%1 && exec \"$@\" >>%2 2>&1")
+                        .arg(kVllmPidInContainer, kVllmLogInContainer)
+                 << QStringLiteral("vllm-serve") << list;
+            exec << inLoginShell(spec, serve);
+            s.command = secretsPrelude(s.secrets) + shellCommand(exec);
+        } else {
+            QList<EnvVar> env = out.env.value(head.nodeId);
+            const QString file = configDir + QStringLiteral("/ray_non_carry_over_env_vars.json");
+            s.command = QStringLiteral("mkdir -p %1 && printf '%s\\n' %2 >%3 && %4")
+                            .arg(configDir, shellQuote(list), file, detached(spec, head.nodeId, QStringLiteral("vllm"), env, serve, s.secrets));
         }
     } else {
         QStringList rpcs;
@@ -241,12 +360,11 @@ Rendered render(const JobSpec &spec, const QList<JobNode> &nodes)
             const JobNode &n = nodes.at(i);
             rpcs << QStringLiteral("%1:%2").arg(n.dataIp).arg(spec.rpcPort);
             step(0, n, QStringLiteral("rpc-server"), Jobs::tr("llama.cpp RPC server on the data plane"),
-                 {QStringLiteral("rpc-server"), QStringLiteral("-H"), n.dataIp, QStringLiteral("-p"),
-                  QString::number(spec.rpcPort)},
+                 {kRpcServerProgram, QStringLiteral("-H"), n.dataIp, QStringLiteral("-p"), QString::number(spec.rpcPort)},
                  Jobs::tr("port %1 accepts connections on %2").arg(spec.rpcPort).arg(n.dataIp));
         }
         QStringList server{QStringLiteral("llama-server"), QStringLiteral("-m"), spec.model,
-                           QStringLiteral("--host"), QStringLiteral("0.0.0.0"), QStringLiteral("--port"),
+                           QStringLiteral("--host"), listen, QStringLiteral("--port"),
                            QString::number(spec.port), QStringLiteral("-ngl"), QStringLiteral("999")};
         if (!rpcs.isEmpty())
             server << QStringLiteral("--rpc") << rpcs.join(QLatin1Char(','));
@@ -255,11 +373,22 @@ Rendered render(const JobSpec &spec, const QList<JobNode> &nodes)
         server << spec.extraArgs;
         step(1, head, QStringLiteral("llama-server"),
              Jobs::tr("llama-server with %n RPC worker(s) (layers split across nodes, not tensors)", nullptr, int(rpcs.size())),
-             server, Jobs::tr("%1/health answers").arg(out.apiUrl));
-        out.warnings << Jobs::tr("llama.cpp RPC splits the model by layers (pipeline-like), not by tensors; its traffic is "
-                           "TCP unless built with its RDMA path.");
+             server, Jobs::tr("%1/health answers").arg(out.apiUrl), true);
+        out.warnings << Jobs::tr("llama.cpp RPC splits the model by layers (pipeline-like), not by tensors.");
+        if (rdma)
+            out.warnings << Jobs::tr("llama.cpp's RPC uses RDMA only where both ends were built with its RDMA transport "
+                                     "(on by default when libibverbs is found) and its probe succeeds; otherwise it "
+                                     "stays on TCP without a word. The proof reads which.");
     }
+    if (!spec.apiKey && listen != QLatin1String("127.0.0.1"))
+        out.warnings << Jobs::tr("The API at %1 takes requests without a key from anyone who can reach %2.")
+                            .arg(out.apiUrl, listen);
     return out;
+}
+
+QString apiKeyVariable(Engine e)
+{
+    return e == Engine::VllmRay ? QStringLiteral("VLLM_API_KEY") : QStringLiteral("LLAMA_API_KEY");
 }
 
 QString describe(const Rendered &r, const QList<JobNode> &nodes)

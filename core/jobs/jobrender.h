@@ -38,7 +38,25 @@ struct JobSpec {
     QMap<QString, QString> env;            // overrides on every node (win over computed values)
     QMap<QString, QMap<QString, QString>> nodeEnv; // node id -> overrides
     QStringList extraArgs;                 // appended to vllm serve / llama-server
+    // Where the API listens: empty = the head's data-plane address; else an
+    // IPv4 address of the head, 127.0.0.1, or 0.0.0.0 (every interface).
+    QString bindAddress;
+    // The server asks for an API key (vLLM --api-key via VLLM_API_KEY,
+    // llama-server via LLAMA_API_KEY); the key itself is a secret, never here.
+    bool apiKey = true;
+    // Variables whose values are secrets (HF_TOKEN, the API key): their
+    // values reach the nodes on standard input, never on a command line,
+    // in job.json or in a log; only the names are kept.
+    QStringList secretEnv;
+    // The image's login environment (/etc/profile, /etc/profile.d): the
+    // programs run under `bash -l` in podman/docker. Default: on for
+    // containers (toolbox run is a login shell already; the host runs the
+    // SSH session's environment).
+    std::optional<bool> loginShell;
 };
+
+// The variable that carries a server's API key.
+QString apiKeyVariable(Engine e);
 
 struct JobNode {
     QString nodeId;
@@ -63,6 +81,7 @@ struct Step {
     QStringList argv;       // the program inside the runtime
     QString command;        // the full remote shell command (runtime, env, argv), quoted
     QString readiness;      // what is waited for before the next order
+    QStringList secrets;    // the secret variables `command` reads from its standard input, a line each
 };
 
 struct Rendered {

@@ -41,6 +41,9 @@ std::optional<std::pair<qint64, QString>> gpuMemory(const ProbeReport &probe);
 // -a/--alias, else the model as given.
 QString servedModelName(const JobSpec &spec);
 QString problemPrefix(const JobNode &n);
+// An IPv4 address as the kernel's sysfs GID table writes it (::ffff:a.b.c.d,
+// "0000:0000:0000:0000:0000:ffff:0a4d:0001").
+QString ipv4MappedGid(const QString &ipv4);
 
 // The runtimes (jobruntime.cpp).
 extern const QString kVllmPidInContainer; // vLLM inside the head's Ray container
@@ -51,13 +54,18 @@ QString containerTool(Runtime r);
 bool insideHeadContainer(const JobSpec &spec, const QString &role);
 // The program a role runs (what its /proc/PID/cmdline must contain).
 QString programOf(const QString &role);
-// `podman|docker run -d` of argv in the job's image, with the node's environment.
-QStringList containerRun(const JobSpec &spec, const QString &role, const QList<EnvVar> &env, bool rdma,
-                         const QStringList &argv);
+// The argv in the image's login shell where the job wants it (podman, docker).
+QStringList inLoginShell(const JobSpec &spec, const QStringList &argv);
+// "IFS= read -r NAME && export NAME && " per secret: what a command reads from its stdin.
+QString secretsPrelude(const QStringList &secrets);
+// The shell command that starts a role's container (`podman|docker run -d`
+// in the job's image, with the node's environment; secrets by name only).
+QString containerStart(const JobSpec &spec, const QString &role, const QList<EnvVar> &env, bool rdma,
+                       const QStringList &argv, const QStringList &secrets);
 // A detached process on the host or in a toolbox (setsid + nohup, output to
 // the role's log, its pid in <role>.pid).
 QString detached(const JobSpec &spec, const QString &nodeId, const QString &role, const QList<EnvVar> &env,
-                 const QStringList &argv);
+                 const QStringList &argv, const QStringList &secrets = {});
 
 } // namespace detail
 } // namespace halolink::jobs

@@ -1,5 +1,6 @@
 #include "jobs/joblauncher.h"
 #include "jobs/jobs_internal.h"
+#include "jobs/witness.h"
 
 #include "cluster/clustercontroller.h"
 #include "setup/setupplan.h"
@@ -75,6 +76,12 @@ void JobLauncher::smokeTest()
     }
     say({}, tr("Smoke test: counters, %1 s of background, one chat completion, counters again.")
                 .arg(double(m_timeouts.background.count()) / 1000.0));
+    fetchApiKey([this](bool keyOk, const QString &keyError) {
+    if (!keyOk) {
+        m_smoke.error = keyError;
+        finishSmoke(false);
+        return;
+    }
     sampleAll([this](QHash<QString, TrafficSample> background) {
         const quint64 generation = m_generation;
         QTimer::singleShot(m_timeouts.background, this, [this, background, generation] {
@@ -84,11 +91,11 @@ void JobLauncher::smokeTest()
                 const QString head = m_job.headNodeId();
                 const QString command = shellCommand({enginePath(head), QStringLiteral("api"), QStringLiteral("chat"),
                                                       QStringLiteral("--url"),
-                                                      QStringLiteral("http://127.0.0.1:%1").arg(m_job.spec.port),
+                                                      m_job.rendered.apiUrl,
                                                       QStringLiteral("--model"), servedModelName(m_job.spec), QStringLiteral("--prompt"),
                                                       m_prompt, QStringLiteral("--max-tokens"), QString::number(m_maxTokens),
                                                       QStringLiteral("--timeout"), QStringLiteral("600")})
-                                        + QStringLiteral(" </dev/null");
+                                        + (apiKey().isEmpty() ? QStringLiteral(" </dev/null") : QStringLiteral(" --api-key-stdin"));
                 say(head, tr("Chat completion through %1/v1 ...").arg(m_job.rendered.apiUrl));
                 run(head, command, std::chrono::minutes(11),
                     [this, background, before](int code, const QByteArray &out, const QByteArray &err,
@@ -110,12 +117,69 @@ void JobLauncher::smokeTest()
                         }
                         sampleAll([this, background, before](QHash<QString, TrafficSample> after) {
                             m_smoke.proof = judgeTraffic(m_job, background, before, after);
-                            finishSmoke(m_smoke.ok);
+                            collectWitnesses([this] { finishSmoke(m_smoke.ok); });
                         });
-                    });
+                    },
+                    apiKey().isEmpty() ? QByteArray() : apiKey() + '\n');
             });
         });
     });
+    });
+}
+
+// The other witnesses, while the job still runs: RCCL's transport lines in
+// the head's vLLM log (llama.cpp: "RDMA activated" in each role's log), and
+// on every node the job's processes, their environment and the RDMA queue
+// pairs they own.
+void JobLauncher::collectWitnesses(std::function<void()> done)
+{
+    const JobSpec &spec = m_job.spec;
+    const bool vllm = spec.engine == Engine::VllmRay;
+    struct State {
+        int pending = 0;
+        QByteArray log;
+        QHash<QString, int> activations;
+        QHash<QString, NodeWitness> witness;
+    };
+    auto st = std::make_shared<State>();
+    auto finish = [this, st, done] {
+        if (--st->pending > 0)
+            return;
+        const TransportLog t = readTransportLog(m_job, st->log, !m_job.spec.tcpOnly);
+        addWitnesses(m_smoke.proof, m_job, t, st->witness, st->activations);
+        done();
+    };
+    st->pending = int(m_job.nodes.size()) * 2;
+    for (const JobNode &n : std::as_const(m_job.nodes)) {
+        const QString id = n.nodeId;
+        QString logRole;
+        if (vllm)
+            logRole = id == m_job.headNodeId() ? QStringLiteral("vllm") : QString();
+        else
+            logRole = id == m_job.headNodeId() ? QStringLiteral("llama-server") : QStringLiteral("rpc-server");
+        if (logRole.isEmpty()) {
+            QTimer::singleShot(0, this, finish);
+        } else {
+            const QString grep = QStringLiteral("{ %1; } 2>/dev/null | grep -E %2 | tail -n 400")
+                                     .arg(logCommand(spec, id, logRole, 20000, false), shellQuote(transportLogPattern()));
+            run(id, grep, std::chrono::seconds(60),
+                [this, st, id, vllm, finish](int, const QByteArray &out, const QByteArray &, const QString &failure) {
+                    if (failure.isEmpty()) {
+                        if (vllm)
+                            st->log += out;
+                        else
+                            st->activations.insert(id, llamaRdmaActivations(out));
+                    }
+                    finish();
+                });
+        }
+        run(id, processWitnessCommand(m_job, id, !spec.tcpOnly), std::chrono::seconds(60),
+            [st, id, finish](int, const QByteArray &out, const QByteArray &, const QString &failure) {
+                if (failure.isEmpty())
+                    st->witness.insert(id, parseProcessWitness(out));
+                finish();
+            });
+    }
 }
 
 void JobLauncher::finishSmoke(bool ok)

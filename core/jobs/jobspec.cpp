@@ -78,7 +78,13 @@ QJsonObject specToJson(const JobSpec &spec)
                   {QStringLiteral("rpc_port"), spec.rpcPort},
                   {QStringLiteral("tcp_only"), spec.tcpOnly},
                   {QStringLiteral("env"), mapToJson(spec.env)},
-                  {QStringLiteral("extra_args"), QJsonArray::fromStringList(spec.extraArgs)}};
+                  {QStringLiteral("extra_args"), QJsonArray::fromStringList(spec.extraArgs)},
+                  {QStringLiteral("api_key"), spec.apiKey},
+                  {QStringLiteral("secret_env"), QJsonArray::fromStringList(spec.secretEnv)}};
+    if (!spec.bindAddress.isEmpty())
+        o.insert(QStringLiteral("bind_address"), spec.bindAddress);
+    if (spec.loginShell)
+        o.insert(QStringLiteral("login_shell"), *spec.loginShell);
     if (spec.enforceEager)
         o.insert(QStringLiteral("enforce_eager"), *spec.enforceEager);
     if (spec.maxModelLen)
@@ -126,6 +132,13 @@ std::optional<JobSpec> specFromJson(const QJsonObject &o, QString *error)
         s.nodeEnv.insert(it.key(), mapFromJson(it.value().toObject()));
     for (const QJsonValue &v : o.value(QStringLiteral("extra_args")).toArray())
         s.extraArgs << v.toString();
+    // Jobs saved before API keys had none.
+    s.apiKey = o.value(QStringLiteral("api_key")).toBool(false);
+    for (const QJsonValue &v : o.value(QStringLiteral("secret_env")).toArray())
+        s.secretEnv << v.toString();
+    s.bindAddress = o.value(QStringLiteral("bind_address")).toString();
+    if (o.contains(QStringLiteral("login_shell")))
+        s.loginShell = o.value(QStringLiteral("login_shell")).toBool();
     return s;
 }
 

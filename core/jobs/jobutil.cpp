@@ -33,18 +33,22 @@ QJsonObject lastJsonObject(const QByteArray &out)
 // Ray's `ray status`: the " 1 node_<id>" lines between "Active:" and "Pending:".
 int rayActiveNodes(const QByteArray &out)
 {
+    // The " 1 node_<id>" lines under "Active:" and, with autoscaler v2
+    // (RAY_enable_autoscaler_v2=1; every node before vLLM starts), "Idle:";
+    // older Ray wrote "Healthy:" (python/ray/autoscaler/_private/util.py
+    // format_info_string, python/ray/autoscaler/v2/utils.py ClusterStatusFormatter).
     static const QRegularExpression nodeLine(QStringLiteral("^\\s*(\\d+)\\s+node_[0-9a-fA-F]+\\s*$"));
-    bool active = false;
+    bool counting = false;
     int count = 0;
     for (const QByteArray &raw : out.split('\n')) {
-        const QString line = QString::fromUtf8(raw);
-        if (line.trimmed() == QLatin1String("Active:")) {
-            active = true;
+        const QString line = QString::fromUtf8(raw).trimmed();
+        if (line == QLatin1String("Active:") || line == QLatin1String("Idle:") || line == QLatin1String("Healthy:")) {
+            counting = true;
             continue;
         }
-        if (active && line.trimmed().endsWith(QLatin1Char(':')))
-            break;
-        if (active) {
+        if (line.endsWith(QLatin1Char(':')) || line.startsWith(QLatin1String("---")) || line.startsWith(QLatin1String("===")))
+            counting = false;
+        if (counting) {
             const auto m = nodeLine.match(line);
             if (m.hasMatch())
                 count += m.captured(1).toInt();
@@ -99,6 +103,17 @@ QString servedModelName(const JobSpec &spec)
             return o.mid(prefix.size());
     }
     return spec.model;
+}
+
+QString ipv4MappedGid(const QString &ipv4)
+{
+    const QStringList o = ipv4.split(QLatin1Char('.'));
+    if (o.size() != 4)
+        return {};
+    auto hex = [&](int a, int b) {
+        return QStringLiteral("%1%2").arg(o.at(a).toInt(), 2, 16, QLatin1Char('0')).arg(o.at(b).toInt(), 2, 16, QLatin1Char('0'));
+    };
+    return QStringLiteral("0000:0000:0000:0000:0000:ffff:") + hex(0, 1) + QLatin1Char(':') + hex(2, 3);
 }
 
 QString problemPrefix(const JobNode &n)

@@ -1,5 +1,6 @@
 #include "jobs/proof.h"
 #include "jobs/jobs_internal.h"
+#include "jobs/witness.h"
 
 #include "setup/setupplan.h"
 
@@ -70,10 +71,12 @@ QString verdictName(Proof::Verdict v)
     return QStringLiteral("unknown");
 }
 
-QStringList likelyTcpCauses(const Job &job, const QString &nodeId)
+QStringList likelyTcpCauses(const Job &job, const QString &nodeId, const QHash<QString, QString> &effective)
 {
     QStringList causes;
-    const auto env = envOf(job, nodeId);
+    auto env = envOf(job, nodeId);
+    for (auto it = effective.cbegin(); it != effective.cend(); ++it)
+        env.insert(it.key(), it.value());
     const JobNode *node = nullptr;
     for (const JobNode &n : job.nodes) {
         if (n.nodeId == nodeId)
@@ -83,8 +86,11 @@ QStringList likelyTcpCauses(const Job &job, const QString &nodeId)
         return causes;
     const QString who = node->name;
     if (job.spec.engine == Engine::LlamaRpc) {
-        causes << Jobs::tr(
-            "llama.cpp RPC speaks TCP unless llama.cpp was built with its RDMA path (GGML_RPC_RDMA).");
+        causes << Jobs::tr("%1: llama.cpp's RPC stays on TCP, without a word, unless both ends were built with its RDMA "
+                           "transport (GGML_RPC_RDMA, on by default when libibverbs is found) and its probe finds the "
+                           "device whose GID is the connection's address (GGML_RDMA_DEV=%2); in a container it also needs "
+                           "/dev/infiniband and the locked-memory limit.")
+                      .arg(who, env.value(QStringLiteral("GGML_RDMA_DEV")));
         return causes;
     }
     if (env.value(QStringLiteral("NCCL_IB_DISABLE")) == QLatin1String("1")) {
@@ -178,7 +184,13 @@ Proof judgeTraffic(const Job &job, const QHash<QString, TrafficSample> &backgrou
         t.nicPackets = sumOf(share(&TrafficSample::nicRxPackets), share(&TrafficSample::nicTxPackets));
         t.rdmaMoved = t.rdmaPackets.value_or(0) >= kMovedPackets || t.rdmaBytes.value_or(0) >= kMovedBytes;
         t.nicMoved = t.nicBytes.value_or(0) >= kMovedBytes;
-        if (t.rdmaMoved)
+        if (!t.rdmaPackets && !t.rdmaBytes) {
+            // No counters on the port: whether RDMA moved is unknown, not "no".
+            t.error = t.rdmaDevice.isEmpty() ? Jobs::tr("no RDMA port found for the data plane")
+                                             : Jobs::tr("the RDMA port has no traffic counters");
+            t.state = QStringLiteral("unknown");
+            unknownNodes << n.name;
+        } else if (t.rdmaMoved)
             rdmaNodes << n.name;
         else if (t.nicMoved)
             tcpNodes << n.name;
@@ -191,10 +203,18 @@ Proof judgeTraffic(const Job &job, const QHash<QString, TrafficSample> &backgrou
         proof.summary = Jobs::tr("One node: no traffic crosses between nodes, nothing to prove.");
         return proof;
     }
+    for (NodeTraffic &t : proof.nodes)
+        if (t.state.isEmpty())
+            t.state = rdmaNodes.contains(t.name) ? QStringLiteral("rdma")
+                      : tcpNodes.contains(t.name) ? QStringLiteral("tcp")
+                                                  : QStringLiteral("quiet");
+    proof.evidence << Jobs::tr("port counters");
     if (!unknownNodes.isEmpty() && rdmaNodes.isEmpty() && tcpNodes.isEmpty()) {
         proof.verdict = Proof::Verdict::Unknown;
-        proof.summary
-            = Jobs::tr("The counters could not be read on %1.").arg(unknownNodes.join(QStringLiteral(", ")));
+        proof.summary = Jobs::tr("The RDMA counters could not tell on %1.").arg(unknownNodes.join(QStringLiteral(", ")));
+        for (const NodeTraffic &t : std::as_const(proof.nodes))
+            if (!t.error.isEmpty())
+                proof.details << QStringLiteral("%1: %2").arg(t.name, t.error);
         return proof;
     }
     auto describeNode = [](const NodeTraffic &t) {
@@ -214,22 +234,25 @@ Proof judgeTraffic(const Job &job, const QHash<QString, TrafficSample> &backgrou
     QStringList details;
     for (const NodeTraffic &t : proof.nodes) {
         if (t.measured)
-            details << describeNode(t);
+            details << describeNode(t) + (t.error.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(t.error));
     }
     proof.details = details;
     if (tcpNodes.isEmpty() && quietNodes.isEmpty() && unknownNodes.isEmpty()) {
         proof.verdict = Proof::Verdict::Rdma;
         proof.summary = Jobs::tr("RDMA carried the tensor-parallel traffic on every node.");
-    } else if (rdmaNodes.isEmpty() && !tcpNodes.isEmpty()) {
+    } else if (rdmaNodes.isEmpty() && !tcpNodes.isEmpty() && unknownNodes.isEmpty()) {
         proof.verdict = Proof::Verdict::Tcp;
         proof.summary
             = Jobs::tr("The tensor-parallel traffic went over TCP, not RDMA: the RDMA counters did not move "
                        "while the data-plane NICs carried it.");
-    } else if (rdmaNodes.isEmpty()) {
+    } else if (rdmaNodes.isEmpty() && tcpNodes.isEmpty() && unknownNodes.isEmpty()) {
         proof.verdict = Proof::Verdict::NoTraffic;
         proof.summary = Jobs::tr(
             "No traffic between the nodes during the smoke test: the model may not be split across "
             "them.");
+    } else if (rdmaNodes.isEmpty() && tcpNodes.isEmpty()) {
+        proof.verdict = Proof::Verdict::Unknown;
+        proof.summary = Jobs::tr("The RDMA counters could not tell on %1.").arg(unknownNodes.join(QStringLiteral(", ")));
     } else {
         proof.verdict = Proof::Verdict::Mixed;
         proof.summary = Jobs::tr("RDMA on %1, but not on %2.")
@@ -243,5 +266,116 @@ Proof judgeTraffic(const Job &job, const QHash<QString, TrafficSample> &backgrou
         }
     }
     return proof;
+}
+
+void addWitnesses(Proof &proof, const Job &job, const TransportLog &log, const QHash<QString, NodeWitness> &witness,
+                  const QHash<QString, int> &llamaActivations)
+{
+    if (job.nodes.size() < 2)
+        return;
+    const bool llama = job.spec.engine == Engine::LlamaRpc;
+    bool anyTransport = false, anyQp = false;
+    QStringList rdma, tcp, quiet, unknown;
+    for (NodeTraffic &t : proof.nodes) {
+        const JobNode *n = nullptr;
+        for (const JobNode &x : job.nodes)
+            if (x.nodeId == t.nodeId)
+                n = &x;
+        if (!n)
+            continue;
+        if (llama) {
+            if (llamaActivations.contains(t.nodeId))
+                t.transport = llamaActivations.value(t.nodeId) > 0 ? QStringLiteral("rdma") : QStringLiteral("tcp");
+        } else {
+            t.transport = log.net.value(t.nodeId);
+        }
+        anyTransport = anyTransport || !t.transport.isEmpty();
+        const NodeWitness w = witness.value(t.nodeId);
+        if (w.qps) {
+            const QSet<qint64> pids = w.pids();
+            const RdmaPort *port = n->probe ? setup::rdmaPortOf(*n->probe, n->dataInterface) : nullptr;
+            const QString device = !t.rdmaDevice.isEmpty() ? t.rdmaDevice : port ? port->device : QString();
+            int count = 0;
+            for (const QueuePair &q : *w.qps)
+                if (pids.contains(q.pid) && (device.isEmpty() || q.device == device))
+                    ++count;
+            t.queuePairs = count;
+            anyQp = true;
+        }
+        std::optional<QString> hca = effectiveValue(w, QStringLiteral("NCCL_IB_HCA"));
+        t.envDifferences = envDifferences(job, t.nodeId, w);
+        const bool says = t.transport == QLatin1String("ib") || t.transport == QLatin1String("rdma");
+        const bool saysTcp = t.transport == QLatin1String("socket") || t.transport == QLatin1String("tcp");
+        const bool qps = t.queuePairs.value_or(0) > 0;
+        const bool countersKnown = t.rdmaPackets || t.rdmaBytes;
+        if (t.rdmaMoved || (says && qps))
+            t.state = QStringLiteral("rdma");
+        else if (saysTcp || (countersKnown && t.nicMoved && !qps))
+            t.state = QStringLiteral("tcp");
+        else if (countersKnown && !t.nicMoved)
+            t.state = QStringLiteral("quiet");
+        else
+            t.state = QStringLiteral("unknown");
+        QStringList seen;
+        if (!t.transport.isEmpty())
+            seen << (llama ? Jobs::tr("llama.cpp: %1").arg(t.transport == QLatin1String("rdma") ? Jobs::tr("RDMA activated")
+                                                                                                 : Jobs::tr("no RDMA connection"))
+                           : Jobs::tr("RCCL: %1%2")
+                                 .arg(t.transport == QLatin1String("ib") ? QStringLiteral("NET/IB") : QStringLiteral("NET/Socket"),
+                                      log.device.contains(t.nodeId) ? QLatin1Char(' ') + log.device.value(t.nodeId) : QString()));
+        if (t.queuePairs)
+            seen << Jobs::tr("%n queue pair(s) of the job's processes", nullptr, *t.queuePairs);
+        if (!seen.isEmpty())
+            proof.details << QStringLiteral("%1: %2").arg(t.name, seen.join(QStringLiteral(", ")));
+        for (const QString &d : std::as_const(t.envDifferences))
+            proof.details << Jobs::tr("in effect: %1").arg(d);
+        (t.state == QLatin1String("rdma") ? rdma : t.state == QLatin1String("tcp") ? tcp : t.state == QLatin1String("quiet") ? quiet : unknown)
+            << t.name;
+        Q_UNUSED(hca);
+    }
+    if (anyTransport)
+        proof.evidence << (llama ? Jobs::tr("llama.cpp's log") : Jobs::tr("RCCL's log"));
+    if (anyQp)
+        proof.evidence << Jobs::tr("queue pairs");
+    const QString basis = proof.evidence.join(QStringLiteral(", "));
+    proof.causes.clear();
+    if (tcp.isEmpty() && quiet.isEmpty() && unknown.isEmpty()) {
+        proof.verdict = Proof::Verdict::Rdma;
+        proof.summary = Jobs::tr("RDMA carried the tensor-parallel traffic on every node (by %1).").arg(basis);
+    } else if (rdma.isEmpty() && !tcp.isEmpty() && unknown.isEmpty()) {
+        proof.verdict = Proof::Verdict::Tcp;
+        proof.summary = Jobs::tr("The tensor-parallel traffic went over TCP, not RDMA (by %1).").arg(basis);
+    } else if (rdma.isEmpty() && tcp.isEmpty() && unknown.isEmpty()) {
+        proof.verdict = Proof::Verdict::NoTraffic;
+        proof.summary = Jobs::tr("No traffic between the nodes during the smoke test (by %1): the model may not be split "
+                                 "across them.")
+                            .arg(basis);
+    } else if (rdma.isEmpty() && tcp.isEmpty()) {
+        proof.verdict = Proof::Verdict::Unknown;
+        proof.summary = Jobs::tr("It cannot be told whether RDMA was used on %1 (by %2).").arg(unknown.join(QStringLiteral(", ")), basis);
+    } else {
+        proof.verdict = Proof::Verdict::Mixed;
+        proof.summary = Jobs::tr("RDMA on %1, but not on %2 (by %3); a successful job does not mix transports, so "
+                                 "missing counters or other traffic on the port are likelier.")
+                            .arg(rdma.join(QStringLiteral(", ")), (tcp + quiet + unknown).join(QStringLiteral(", ")), basis);
+    }
+    if (proof.verdict == Proof::Verdict::Tcp || proof.verdict == Proof::Verdict::Mixed) {
+        for (const NodeTraffic &t : std::as_const(proof.nodes)) {
+            if (t.state == QLatin1String("rdma"))
+                continue;
+            QHash<QString, QString> effective;
+            for (const ProcessEnv &p : witness.value(t.nodeId).processes)
+                for (auto it = p.env.cbegin(); it != p.env.cend(); ++it)
+                    if (!effective.contains(it.key()))
+                        effective.insert(it.key(), it.value());
+            if (const auto v = effectiveValue(witness.value(t.nodeId), QStringLiteral("NCCL_IB_HCA")))
+                effective.insert(QStringLiteral("NCCL_IB_HCA"), *v);
+            if (const auto v = effectiveValue(witness.value(t.nodeId), QStringLiteral("NCCL_IB_GID_INDEX")))
+                effective.insert(QStringLiteral("NCCL_IB_GID_INDEX"), *v);
+            proof.causes << likelyTcpCauses(job, t.nodeId, effective);
+        }
+        proof.causes << log.causes;
+        proof.causes.removeDuplicates();
+    }
 }
 } // namespace halolink::jobs

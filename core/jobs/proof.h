@@ -36,6 +36,14 @@ struct NodeTraffic {
     bool rdmaMoved = false;
     bool nicMoved = false;
     QString error;
+    // The other witnesses (addWitnesses()): what RCCL's log says it chose
+    // ("ib", "socket"; llama.cpp: "rdma" when its connections said "RDMA
+    // activated", "tcp" when none did; empty: not known), and the RDMA queue
+    // pairs the job's processes own on the port (nullopt: not read).
+    QString transport;
+    std::optional<int> queuePairs;
+    QStringList envDifferences; // where the processes' environment is not what was rendered
+    QString state;              // rdma, tcp, quiet, unknown: this node's verdict
 };
 
 struct Proof {
@@ -44,6 +52,7 @@ struct Proof {
     QString summary;     // one plain sentence
     QStringList details; // per node: "node1 (rxe0:1): 2608 RDMA packets, 2.3 MB through the NIC"
     QStringList causes;  // for TCP: the likely reasons, per node
+    QStringList evidence; // the witnesses the verdict rests on ("port counters", "RCCL's log", "queue pairs")
     QList<NodeTraffic> nodes;
 };
 QString verdictName(Proof::Verdict v); // rdma, tcp, mixed, none, unknown
@@ -52,7 +61,18 @@ QString verdictName(Proof::Verdict v); // rdma, tcp, mixed, none, unknown
 // `background` and `before` are taken `backgroundMs` apart; `after` ends the smoke test.
 Proof judgeTraffic(const Job &job, const QHash<QString, TrafficSample> &background,
                    const QHash<QString, TrafficSample> &before, const QHash<QString, TrafficSample> &after);
-// Why a node's traffic may have gone over TCP, from its environment and probe.
-QStringList likelyTcpCauses(const Job &job, const QString &nodeId);
+// Why a node's traffic may have gone over TCP, from its environment (the
+// values in effect where known, else the rendered ones) and probe.
+QStringList likelyTcpCauses(const Job &job, const QString &nodeId, const QHash<QString, QString> &effective = {});
+
+struct TransportLog;
+struct NodeWitness;
+// The verdict again with the other witnesses: RCCL's (or llama.cpp's) own
+// words on its transport and the queue pairs the job's processes own; a node
+// counts as RDMA when its RDMA counters moved, or when the library says RDMA
+// and the job owns queue pairs on the port; as TCP when the library says
+// sockets, or the counters say so and no queue pair is the job's.
+void addWitnesses(Proof &proof, const Job &job, const TransportLog &log, const QHash<QString, NodeWitness> &witness,
+                  const QHash<QString, int> &llamaActivations = {});
 
 } // namespace halolink::jobs

@@ -334,10 +334,10 @@ private Q_SLOTS:
         QVERIFY2(r.ok, qPrintable(r.error));
         QVERIFY(r.tokens > 1);
         QCOMPARE(verdictName(r.proof.verdict), QStringLiteral("tcp"));
-        QVERIFY2(r.proof.causes.join(QLatin1Char('\n')).contains(QStringLiteral("llama.cpp RPC speaks TCP")),
+        QVERIFY2(r.proof.causes.join(QLatin1Char('\n')).contains(QStringLiteral("llama.cpp's RPC stays on TCP")),
                  qPrintable(r.proof.causes.join(QLatin1Char('\n'))));
         const QByteArray log = onNode(1, logCommand(launcher.job().spec, m_ids[1], QStringLiteral("rpc-server"), 50, false));
-        QVERIFY2(log.contains("Starting RPC server on 10.98.7.2:50052"), log.constData());
+        QVERIFY2(log.contains("Starting RPC server v") && log.contains("endpoint       : 10.98.7.2:50052"), log.constData());
         QSignalSpy stopped(&launcher, &JobLauncher::stopFinished);
         launcher.stop();
         QVERIFY(stopped.wait(120000));
@@ -366,7 +366,7 @@ private Q_SLOTS:
         const QByteArray env = onNode(1, QStringLiteral("tr '\\000' '\\n' </proc/\"$(cat \"$HOME\"/.cache/halolink/jobs/t-run/%1/ray-worker.pid)\"/environ").arg(m_ids[1]), &rc);
         QCOMPARE(rc, 0);
         QVERIFY2(env.contains("NCCL_IB_DISABLE=1\n"), env.constData());
-        QVERIFY2(env.contains("NCCL_SOCKET_IFNAME=hljd1\n"), env.constData());
+        QVERIFY2(env.contains("NCCL_SOCKET_IFNAME==hljd1\n"), env.constData());
         QVERIFY2(env.contains("VLLM_HOST_IP=10.98.7.2\n"), env.constData());
 
         // Logs of each role.

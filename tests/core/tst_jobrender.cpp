@@ -6,6 +6,7 @@
 // quotes, $, ;) as exactly one argument each.
 
 #include "jobs/jobrender.h"
+#include "jobs/jobs_internal.h"
 #include "fixture_probes.h"
 
 #include <QDir>
@@ -52,6 +53,8 @@ void writeStandIn(const QString &dir, const QString &name)
     QFile f(dir + QLatin1Char('/') + name);
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write("#!/bin/sh\n{ basename \"$0\"; for a in \"$@\"; do printf '%s\\n' \"$a\"; done; echo @@END@@; } >>\"$ARGV_LOG\"\n");
+    // The secrets the program got in its environment.
+    f.write("printf '%s|%s\\n' \"${VLLM_API_KEY-<unset>}\" \"${HF_TOKEN-<unset>}\" >>\"$ARGV_LOG.env\"\n");
     // toolbox run -c NAME CMD...: runs CMD in the container (here: on the host).
     if (name == QLatin1String("toolbox"))
         f.write("[ \"$1\" = run ] && [ \"$2\" = -c ] && shift 3 && exec \"$@\"\n");
@@ -60,10 +63,11 @@ void writeStandIn(const QString &dir, const QString &name)
 }
 
 // Runs a rendered command with stand-ins first on PATH; returns the argv each got.
-QList<QStringList> runWithStandIns(const QString &command, const QString &home)
+QList<QStringList> runWithStandIns(const QString &command, const QString &home, const QByteArray &input = {},
+                                   QStringList *secretsSeen = nullptr)
 {
     QTemporaryDir bin;
-    for (const char *p : {"podman", "docker", "toolbox", "vllm", "ray", "rpc-server", "llama-server"})
+    for (const char *p : {"podman", "docker", "toolbox", "vllm", "ray", "ggml-rpc-server", "llama-server"})
         writeStandIn(bin.path(), QString::fromLatin1(p));
     const QString log = bin.filePath(QStringLiteral("argv.log"));
     QProcess sh;
@@ -73,6 +77,8 @@ QList<QStringList> runWithStandIns(const QString &command, const QString &home)
     e.insert(QStringLiteral("HOME"), home);
     sh.setProcessEnvironment(e);
     sh.start(QStringLiteral("sh"), {QStringLiteral("-c"), command});
+    sh.write(input);
+    sh.closeWriteChannel();
     sh.waitForFinished(10000);
     QList<QStringList> calls;
     // Detached commands end after the shell: wait for a complete record.
@@ -85,6 +91,11 @@ QList<QStringList> runWithStandIns(const QString &command, const QString &home)
     QFile f(log);
     if (!f.open(QIODevice::ReadOnly))
         return calls;
+    if (secretsSeen) {
+        QFile e(log + QStringLiteral(".env"));
+        if (e.open(QIODevice::ReadOnly))
+            *secretsSeen = QString::fromUtf8(e.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    }
     QStringList current;
     for (const QByteArray &line : f.readAll().split('\n')) {
         if (line == "@@END@@") {
@@ -116,7 +127,7 @@ private Q_SLOTS:
         QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
         QCOMPARE(env(r, QStringLiteral("h1"), QStringLiteral("NCCL_IB_HCA")), QStringLiteral("=irdma0:1"));
         QCOMPARE(env(r, QStringLiteral("h1"), QStringLiteral("NCCL_IB_GID_INDEX")), QStringLiteral("1"));
-        QCOMPARE(env(r, QStringLiteral("h1"), QStringLiteral("NCCL_SOCKET_IFNAME")), QStringLiteral("enp194s0np0"));
+        QCOMPARE(env(r, QStringLiteral("h1"), QStringLiteral("NCCL_SOCKET_IFNAME")), QStringLiteral("=enp194s0np0"));
         QCOMPARE(env(r, QStringLiteral("h1"), QStringLiteral("GLOO_SOCKET_IFNAME")), QStringLiteral("enp194s0np0"));
         QCOMPARE(env(r, QStringLiteral("h1"), QStringLiteral("NCCL_IB_TC")), QStringLiteral("106"));
         QCOMPARE(env(r, QStringLiteral("h1"), QStringLiteral("NCCL_NET_GDR_LEVEL")), QStringLiteral("0")); // gfx1151
@@ -177,7 +188,7 @@ private Q_SLOTS:
         QCOMPARE(env(r, QStringLiteral("h1"), QStringLiteral("NCCL_IB_GID_INDEX")), QStringLiteral("<unset>"));
         QCOMPARE(env(r, QStringLiteral("h1"), QStringLiteral("NCCL_DEBUG")), QStringLiteral("INFO"));
         QCOMPARE(env(r, QStringLiteral("h2"), QStringLiteral("NCCL_SOCKET_IFNAME")), QStringLiteral("eth9"));
-        QCOMPARE(env(r, QStringLiteral("h1"), QStringLiteral("NCCL_SOCKET_IFNAME")), QStringLiteral("enp194s0np0"));
+        QCOMPARE(env(r, QStringLiteral("h1"), QStringLiteral("NCCL_SOCKET_IFNAME")), QStringLiteral("=enp194s0np0"));
         QVERIFY(!r.steps.at(0).command.contains(QStringLiteral("/dev/infiniband")));
         // A node without RDMA works TCP-only, and is refused for RDMA with the way out named.
         const ProbeReport none = fixture(QStringLiteral("strix-halo-no-rdma"));
@@ -233,6 +244,70 @@ private Q_SLOTS:
         QVERIFY(anyContains(render(s, ok).errors, QStringLiteral(".gguf")));
     }
 
+    void rayStatusLayouts_data()
+    {
+        // tests/fixtures/tool-output/ray/README.md: Ray's printing code, v1 and v2.
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("nodes");
+        QTest::newRow("v1 idle") << QStringLiteral("status-v1-idle.txt") << 2;
+        QTest::newRow("v2 idle") << QStringLiteral("status-v2-idle.txt") << 2;
+        QTest::newRow("v2 running") << QStringLiteral("status-v2-running.txt") << 2;
+        QTest::newRow("older Healthy:") << QStringLiteral("status-healthy-old.txt") << 2;
+    }
+
+    void rayStatusLayouts()
+    {
+        QFETCH(QString, file);
+        QFETCH(int, nodes);
+        QFile f(QStringLiteral(HALOLINK_FIXTURES_DIR "/tool-output/ray/") + file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray text = f.readAll();
+        QCOMPARE(halolink::jobs::detail::rayActiveNodes(text), nodes);
+        // Nothing counted from other sections: "(no active nodes)" and the usage lines.
+        QCOMPARE(halolink::jobs::detail::rayActiveNodes(text.left(text.indexOf("node_"))), 0);
+    }
+
+    void rpcServerByEitherName()
+    {
+        // llama.cpp renamed rpc-server to ggml-rpc-server (tools/rpc/CMakeLists.txt): the step runs whichever is there.
+        const ProbeReport e810 = fixture(QStringLiteral("strix-halo-e810-roce"));
+        JobSpec spec;
+        spec.engine = Engine::LlamaRpc;
+        spec.runtime = Runtime::Host;
+        spec.model = QStringLiteral("/models/m.gguf");
+        const QList<JobNode> nodes{node(QStringLiteral("h1"), e810, QStringLiteral("enp194s0np0"), QStringLiteral("192.168.100.1")),
+                                   node(QStringLiteral("h2"), e810, QStringLiteral("enp194s0np0"), QStringLiteral("192.168.100.2"))};
+        const Rendered r = render(spec, nodes);
+        QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
+        const Step &rpc = r.steps.first();
+        QCOMPARE(rpc.role, QStringLiteral("rpc-server"));
+        QCOMPARE(rpc.argv.first(), QStringLiteral("ggml-rpc-server"));
+        for (const char *name : {"ggml-rpc-server", "rpc-server"}) {
+            QTemporaryDir home, bin;
+            writeStandIn(bin.path(), QString::fromLatin1(name));
+            QProcess sh;
+            QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+            e.insert(QStringLiteral("PATH"), bin.path() + QStringLiteral(":/usr/bin:/bin"));
+            e.insert(QStringLiteral("ARGV_LOG"), bin.filePath(QStringLiteral("argv.log")));
+            e.insert(QStringLiteral("HOME"), home.path());
+            sh.setProcessEnvironment(e);
+            sh.start(QStringLiteral("sh"), {QStringLiteral("-c"), rpc.command});
+            QVERIFY(sh.waitForFinished(10000));
+            auto logText = [&] {
+                QFile log(bin.filePath(QStringLiteral("argv.log")));
+                return log.open(QIODevice::ReadOnly) ? log.readAll() : QByteArray();
+            };
+            QTRY_VERIFY2(logText().contains("@@END@@"), qPrintable(QString::fromUtf8(sh.readAllStandardError())));
+            const QList<QByteArray> argv = logText().split('\n');
+            QCOMPARE(argv.value(0), QByteArray(name));
+            QCOMPARE(argv.value(1), QByteArray("-H"));
+        }
+        // The environment of RDMA nodes: llama.cpp's transport on this device and GID.
+        QCOMPARE(env(r, QStringLiteral("h2"), QStringLiteral("GGML_RDMA_DEV")), QStringLiteral("irdma0"));
+        spec.tcpOnly = true;
+        QCOMPARE(env(render(spec, nodes), QStringLiteral("h2"), QStringLiteral("GGML_RDMA_DEV")), QStringLiteral("halolink-tcp-only"));
+    }
+
     void quotingThroughARealShell_data()
     {
         QTest::addColumn<int>("runtime");
@@ -252,13 +327,29 @@ private Q_SLOTS:
         spec.model = QStringLiteral("/models/my model's \"best\" $HOME `id`; rm -rf x");
         spec.env.insert(QStringLiteral("HF_HOME"), QStringLiteral("/cache/$(whoami) ';x"));
         spec.extraArgs = {QStringLiteral("--served-model-name"), QStringLiteral("a b;c")};
+        spec.secretEnv = {QStringLiteral("HF_TOKEN")};
+        spec.env.remove(QStringLiteral("HF_TOKEN"));
         const QList<JobNode> nodes{node(QStringLiteral("h1"), e810, QStringLiteral("enp194s0np0"), QStringLiteral("192.168.100.1")),
                                    node(QStringLiteral("h2"), e810, QStringLiteral("enp194s0np0"), QStringLiteral("192.168.100.2"))};
         const Rendered r = render(spec, nodes);
         QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
         QTemporaryDir home;
         const Step &serve = r.steps.last();
-        QList<QStringList> calls = runWithStandIns(serve.command, home.path());
+        // The secrets, a line each in the step's order, on standard input.
+        QCOMPARE(serve.secrets, (QStringList{QStringLiteral("HF_TOKEN"), QStringLiteral("VLLM_API_KEY")}));
+        const QByteArray input = "hf_s3cret $(x)\nkey-'1'\n";
+        QVERIFY(!serve.command.contains(QStringLiteral("s3cret")));
+        QStringList seen;
+        QList<QStringList> calls = runWithStandIns(serve.command, home.path(), input, &seen);
+        if (spec.runtime == Runtime::Podman || spec.runtime == Runtime::Docker) {
+            // The container tool gets them in its environment (--env=NAME, no value on its command line).
+            QVERIFY2(seen.contains(QStringLiteral("key-'1'|hf_s3cret $(x)")), qPrintable(seen.join(QLatin1Char(';'))));
+        } else {
+            // The program itself has them.
+            QVERIFY2(!seen.isEmpty() && seen.last() == QStringLiteral("key-'1'|hf_s3cret $(x)"), qPrintable(seen.join(QLatin1Char(';'))));
+        }
+        for (const QStringList &c : calls)
+            QVERIFY2(!c.join(QLatin1Char(' ')).contains(QStringLiteral("s3cret")), qPrintable(c.join(QLatin1Char(' '))));
         if (spec.runtime == Runtime::Toolbox) {
             // toolbox run -c <the container's name, one word>, then the program inside.
             QCOMPARE(calls.size(), 2);
@@ -276,7 +367,7 @@ private Q_SLOTS:
             QCOMPARE(call.first(), spec.runtime == Runtime::Podman ? QStringLiteral("podman") : QStringLiteral("docker"));
             QVERIFY(call.contains(QStringLiteral("halolink-tp-ray-head")));
             // The Ray head's container carries the environment and the image exactly.
-            const QList<QStringList> head = runWithStandIns(r.steps.first().command, home.path());
+            const QList<QStringList> head = runWithStandIns(r.steps.first().command, home.path(), "hf\n");
             QVERIFY(!head.isEmpty());
             QVERIFY(head.last().contains(QStringLiteral("--env=HF_HOME=/cache/$(whoami) ';x")));
             QVERIFY(head.last().contains(spec.image));
