@@ -118,7 +118,7 @@ QString JobLauncher::checkScript(const JobNode &n) const
             const QString base = QStringLiteral("/sys/class/infiniband/%1/ports/%2").arg(port->device).arg(port->port);
             lines << QStringLiteral("d=%1; i=%2; echo \"gidat $i $(cat \"$d/gids/$i\" 2>/dev/null || echo none) "
                                     "$(cat \"$d/gid_attrs/types/$i\" 2>/dev/null | tr ' ' '_')\"; "
-                                    "for f in \"$d\"/gids/*; do j=${f##*/}; [ \"$(cat \"$f\" 2>/dev/null)\" = %3 ] && "
+                                    "for f in $(grep -l -x -F %3 \"$d\"/gids/* 2>/dev/null); do j=${f##*/}; "
                                     "echo \"gidmatch $j $(cat \"$d/gid_attrs/types/$j\" 2>/dev/null | tr ' ' '_')\"; done; true")
                          .arg(shellQuote(base), shellQuote(gidVar), shellQuote(ipv4MappedGid(n.dataIp)));
         }
@@ -187,10 +187,8 @@ QString JobLauncher::gidProblem(const JobNode &n, const QString &lines) const
     if (index.isEmpty() || v2Matches.contains(index))
         return {};
     // An override is the person's choice (render() warned); a value from the probe that went stale is refused.
-    const QList<EnvVar> env = m_job.rendered.env.value(n.nodeId);
-    for (const EnvVar &v : env)
-        if ((v.name == QLatin1String("NCCL_IB_GID_INDEX") || v.name == QLatin1String("GGML_RDMA_GID"))
-            && v.source.startsWith(tr("override")))
+    for (const QString &var : {QStringLiteral("NCCL_IB_GID_INDEX"), QStringLiteral("GGML_RDMA_GID")})
+        if (m_job.spec.env.contains(var) || m_job.spec.nodeEnv.value(n.nodeId).contains(var))
             return {};
     return tr("GID index %1 is no longer the RoCE v2 GID of %2 (it is now %3%4; the GID table changes when addresses "
               "do)%5: probe the node again before launching.")

@@ -57,6 +57,21 @@ QStringList programCommand(const QStringList &argv)
 
 } // namespace
 
+std::optional<int> roceV2GidIndexFor(const RdmaPort &port, const QString &ipv4)
+{
+    // The GID of this address: the probe's own pick is the first RoCE v2
+    // IPv4 GID of any of the netdev's addresses, which is another one when
+    // the netdev has several (the GID table lists one entry per address).
+    const QString want = QStringLiteral("::ffff:") + ipv4;
+    bool listed = false;
+    for (const Gid &g : port.gids) {
+        listed = true;
+        if (g.gid.compare(want, Qt::CaseInsensitive) == 0 && g.type.value_or(QString()) == QLatin1String("RoCE v2"))
+            return g.index;
+    }
+    return listed ? std::nullopt : port.roceV2Ipv4GidIndex;
+}
+
 Rendered render(const JobSpec &spec, const QList<JobNode> &nodes)
 {
     Rendered out;
@@ -157,7 +172,7 @@ Rendered render(const JobSpec &spec, const QList<JobNode> &nodes)
                           .arg(n.name, port->device)
                           .arg(port->port)
                           .arg(port->state.value_or(Jobs::tr("in an unknown state")));
-        } else if (!port->roceV2Ipv4GidIndex && port->transport.value_or(QString()) == QLatin1String("roce")) {
+        } else if (!roceV2GidIndexFor(*port, n.dataIp) && port->transport.value_or(QString()) == QLatin1String("roce")) {
             problem = Jobs::tr("%1: %2 has no RoCE v2 GID for %3.").arg(n.name, port->device, n.dataIp);
         }
         if (problem.isEmpty()) {
@@ -196,8 +211,8 @@ Rendered render(const JobSpec &spec, const QList<JobNode> &nodes)
                 // Exactly one HCA and port: a prefix matching several ports breaks init.
                 setVar(env, QStringLiteral("NCCL_IB_HCA"), QStringLiteral("=%1:%2").arg(port->device).arg(port->port),
                        src + Jobs::tr("; '=' is an exact device name (not a prefix), ':%1' the port").arg(port->port));
-                if (port->roceV2Ipv4GidIndex)
-                    setVar(env, QStringLiteral("NCCL_IB_GID_INDEX"), QString::number(*port->roceV2Ipv4GidIndex),
+                if (const auto gid = roceV2GidIndexFor(*port, n.dataIp))
+                    setVar(env, QStringLiteral("NCCL_IB_GID_INDEX"), QString::number(*gid),
                            Jobs::tr("probe: the RoCE v2 GID of %1 (read again before the launch)").arg(n.dataIp));
                 if (spec.trafficClass)
                     setVar(env, QStringLiteral("NCCL_IB_TC"), QString::number(*spec.trafficClass),
@@ -227,8 +242,8 @@ Rendered render(const JobSpec &spec, const QList<JobNode> &nodes)
         } else if (port) {
             // llama.cpp's RDMA transport: this device and GID, not the first match.
             setVar(env, QStringLiteral("GGML_RDMA_DEV"), port->device, Jobs::tr("probe: the RDMA device on %1").arg(n.dataInterface));
-            if (port->roceV2Ipv4GidIndex)
-                setVar(env, QStringLiteral("GGML_RDMA_GID"), QString::number(*port->roceV2Ipv4GidIndex),
+            if (const auto gid = roceV2GidIndexFor(*port, n.dataIp))
+                setVar(env, QStringLiteral("GGML_RDMA_GID"), QString::number(*gid),
                        Jobs::tr("probe: the RoCE v2 GID of %1").arg(n.dataIp));
         } else if (spec.tcpOnly) {
             // llama.cpp has no switch to turn its RDMA transport off: its probe
@@ -244,11 +259,12 @@ Rendered render(const JobSpec &spec, const QList<JobNode> &nodes)
         // An override of the GID index that is not the probe's: RCCL fails with it (no TCP fallback).
         for (const EnvVar &v : std::as_const(env)) {
             const QString key = vllm ? QStringLiteral("NCCL_IB_GID_INDEX") : QStringLiteral("GGML_RDMA_GID");
-            if (port && v.name == key && port->roceV2Ipv4GidIndex && v.value != QString::number(*port->roceV2Ipv4GidIndex))
+            const auto gid = port ? roceV2GidIndexFor(*port, n.dataIp) : std::nullopt;
+            if (port && v.name == key && gid && v.value != QString::number(*gid))
                 out.warnings << Jobs::tr("%1: %2=%3 is not the RoCE v2 GID of %4 (the probe found index %5); RCCL fails "
                                          "with a wrong GID rather than use TCP.")
                                     .arg(n.name, key, v.value, n.dataIp)
-                                    .arg(*port->roceV2Ipv4GidIndex);
+                                    .arg(*gid);
         }
         out.env.insert(n.nodeId, env);
     }
@@ -327,10 +343,15 @@ Rendered render(const JobSpec &spec, const QList<JobNode> &nodes)
                 own << name;
         std::sort(own.begin(), own.end());
         Step &s = out.steps.last();
+        // On the host and in a toolbox: the head's job folder (under $HOME, as
+        // the shell expands it on the node: the value vLLM gets is a plain path).
         const QString configDir = container ? QStringLiteral("/tmp/halolink-vllm-config")
                                              : QStringLiteral("%1/vllm-config").arg(jobDirShell(spec.name, head.nodeId));
+        const QString configValue = container ? configDir
+                                              : QStringLiteral("$HOME/.cache/halolink/jobs/%1/%2/vllm-config")
+                                                    .arg(spec.name, head.nodeId);
         const QString list = QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(own)).toJson(QJsonDocument::Compact));
-        out.env[head.nodeId].append({QStringLiteral("VLLM_CONFIG_ROOT"), configDir,
+        out.env[head.nodeId].append({QStringLiteral("VLLM_CONFIG_ROOT"), configValue,
                                      Jobs::tr("holds ray_non_carry_over_env_vars.json: the workers keep their own %1")
                                          .arg(own.join(QStringLiteral(", ")))});
         if (container) {
@@ -350,9 +371,13 @@ Rendered render(const JobSpec &spec, const QList<JobNode> &nodes)
             s.command = secretsPrelude(s.secrets) + shellCommand(exec);
         } else {
             QList<EnvVar> env = out.env.value(head.nodeId);
+            for (EnvVar &v : env)
+                if (v.name == QLatin1String("VLLM_CONFIG_ROOT"))
+                    v.value = homeToken() + configValue.mid(5);
             const QString file = configDir + QStringLiteral("/ray_non_carry_over_env_vars.json");
             s.command = QStringLiteral("mkdir -p %1 && printf '%s\\n' %2 >%3 && %4")
-                            .arg(configDir, shellQuote(list), file, detached(spec, head.nodeId, QStringLiteral("vllm"), env, serve, s.secrets));
+                            .arg(configDir, shellQuote(list), file,
+                                 withHome(detached(spec, head.nodeId, QStringLiteral("vllm"), env, serve, s.secrets)));
         }
     } else {
         QStringList rpcs;

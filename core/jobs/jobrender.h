@@ -55,6 +55,10 @@ struct JobSpec {
     std::optional<bool> loginShell;
 };
 
+// The RoCE v2 GID index of `ipv4` on the port (from its GID table; the
+// probe's single index when the table was not listed).
+std::optional<int> roceV2GidIndexFor(const RdmaPort &port, const QString &ipv4);
+
 // The variable that carries a server's API key.
 QString apiKeyVariable(Engine e);
 

@@ -60,6 +60,11 @@ QString secretsPrelude(const QStringList &secrets)
     return p;
 }
 
+QString homeToken()
+{
+    return kHomeToken;
+}
+
 QString withHome(QString command)
 {
     return command.replace(kHomeToken, QStringLiteral("'\"$HOME\"'"));

@@ -56,6 +56,10 @@ bool insideHeadContainer(const JobSpec &spec, const QString &role);
 QString programOf(const QString &role);
 // The argv in the image's login shell where the job wants it (podman, docker).
 QStringList inLoginShell(const JobSpec &spec, const QStringList &argv);
+// A token for the node's $HOME inside a value that shellCommand() quotes;
+// withHome() turns it into "$HOME" for the shell, after the quoting.
+QString homeToken();
+QString withHome(QString command);
 // "IFS= read -r NAME && export NAME && " per secret: what a command reads from its stdin.
 QString secretsPrelude(const QStringList &secrets);
 // The shell command that starts a role's container (`podman|docker run -d`

@@ -118,16 +118,17 @@ QStringList likelyTcpCauses(const Job &job, const QString &nodeId, const QHash<Q
                 "%1: NCCL_IB_HCA=%2, but the data plane's RDMA port is %3 (HCA not pinned to it).")
                           .arg(who, hca, wantHca);
         const QString gid = env.value(QStringLiteral("NCCL_IB_GID_INDEX"));
-        if (!port->roceV2Ipv4GidIndex && port->transport.value_or(QString()) == QLatin1String("roce"))
+        const std::optional<int> want = roceV2GidIndexFor(*port, node->dataIp);
+        if (!want && port->transport.value_or(QString()) == QLatin1String("roce"))
             causes << Jobs::tr("%1: %2 has no RoCE v2 GID for %3.").arg(who, port->device, node->dataIp);
-        else if (port->roceV2Ipv4GidIndex && gid.isEmpty())
+        else if (want && gid.isEmpty())
             causes << Jobs::tr("%1: NCCL_IB_GID_INDEX is not set; the RoCE v2 GID of %2 is index %3.")
                           .arg(who, node->dataIp)
-                          .arg(*port->roceV2Ipv4GidIndex);
-        else if (port->roceV2Ipv4GidIndex && gid != QString::number(*port->roceV2Ipv4GidIndex))
+                          .arg(*want);
+        else if (want && gid != QString::number(*want))
             causes << Jobs::tr("%1: NCCL_IB_GID_INDEX=%2, but the RoCE v2 GID of %3 is index %4 (wrong GID).")
                           .arg(who, gid, node->dataIp)
-                          .arg(*port->roceV2Ipv4GidIndex);
+                          .arg(*want);
     }
     if (causes.isEmpty())
         causes << Jobs::tr(

@@ -22,4 +22,20 @@ inline ProbeReport fixtureProbe(const QString &name)
     return *r.value;
 }
 
+// The same probe as if taken on a node whose `iface` has the address `ip`:
+// its IPv4 GIDs on that netdev carry `ip`, as the kernel's GID table would
+// (the fixtures were captured on hosts with other addresses).
+inline ProbeReport fixtureProbeWithAddress(const QString &name, const QString &iface, const QString &ip)
+{
+    ProbeReport probe = fixtureProbe(name);
+    for (RdmaPort &p : probe.rdma) {
+        if (p.netdev.value_or(QString()) != iface && !iface.isEmpty())
+            continue;
+        for (Gid &g : p.gids)
+            if (g.gid.startsWith(QLatin1String("::ffff:")))
+                g.gid = QStringLiteral("::ffff:") + ip;
+    }
+    return probe;
+}
+
 } // namespace halolink::test

@@ -27,8 +27,17 @@ ProbeReport fixture(const QString &name)
     return fixtureProbe(name);
 }
 
-JobNode node(const QString &name, const ProbeReport &probe, const QString &iface, const QString &ip)
+// A node from a fixture probed on another host: its data netdev's IPv4 GIDs
+// carry this node's address, as the kernel's GID table would.
+JobNode node(const QString &name, ProbeReport probe, const QString &iface, const QString &ip)
 {
+    for (RdmaPort &p : probe.rdma) {
+        if (p.netdev.value_or(QString()) != iface)
+            continue;
+        for (Gid &g : p.gids)
+            if (g.gid.startsWith(QLatin1String("::ffff:")))
+                g.gid = QStringLiteral("::ffff:") + ip;
+    }
     return {name, name, iface, ip, probe};
 }
 
@@ -55,6 +64,7 @@ void writeStandIn(const QString &dir, const QString &name)
     f.write("#!/bin/sh\n{ basename \"$0\"; for a in \"$@\"; do printf '%s\\n' \"$a\"; done; echo @@END@@; } >>\"$ARGV_LOG\"\n");
     // The secrets the program got in its environment.
     f.write("printf '%s|%s\\n' \"${VLLM_API_KEY-<unset>}\" \"${HF_TOKEN-<unset>}\" >>\"$ARGV_LOG.env\"\n");
+    f.write("printf '%s\\n' \"${VLLM_CONFIG_ROOT-<unset>}\" >>\"$ARGV_LOG.root\"\n");
     // toolbox run -c NAME CMD...: runs CMD in the container (here: on the host).
     if (name == QLatin1String("toolbox"))
         f.write("[ \"$1\" = run ] && [ \"$2\" = -c ] && shift 3 && exec \"$@\"\n");
@@ -95,6 +105,10 @@ QList<QStringList> runWithStandIns(const QString &command, const QString &home, 
         QFile e(log + QStringLiteral(".env"));
         if (e.open(QIODevice::ReadOnly))
             *secretsSeen = QString::fromUtf8(e.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QFile r(log + QStringLiteral(".root"));
+        if (r.open(QIODevice::ReadOnly))
+            for (const QString &l : QString::fromUtf8(r.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+                *secretsSeen << QStringLiteral("root:") + l;
     }
     QStringList current;
     for (const QByteArray &line : f.readAll().split('\n')) {
@@ -244,6 +258,38 @@ private Q_SLOTS:
         QVERIFY(anyContains(render(s, ok).errors, QStringLiteral(".gguf")));
     }
 
+    void gidOfTheDataAddress()
+    {
+        // Two IPv4 addresses on the netdev: one RoCE v2 GID each; the job uses the data address's,
+        // not the first IPv4 GID of the port.
+        ProbeReport p = fixture(QStringLiteral("strix-halo-e810-roce"));
+        RdmaPort *port = nullptr;
+        for (RdmaPort &x : p.rdma)
+            if (x.netdev.value_or(QString()) == QLatin1String("enp194s0np0"))
+                port = &x;
+        QVERIFY(port);
+        port->gids = {{0, QStringLiteral("fe80::1"), QStringLiteral("RoCE v2"), port->netdev},
+                      {1, QStringLiteral("::ffff:10.99.7.2"), QStringLiteral("RoCE v2"), port->netdev},
+                      {2, QStringLiteral("::ffff:192.168.100.2"), QStringLiteral("IB/RoCE v1"), port->netdev},
+                      {3, QStringLiteral("::ffff:192.168.100.2"), QStringLiteral("RoCE v2"), port->netdev}};
+        port->roceV2Ipv4GidIndex = 1; // what the probe picked
+        QCOMPARE(roceV2GidIndexFor(*port, QStringLiteral("192.168.100.2")), std::optional<int>(3));
+        JobSpec spec;
+        spec.runtime = Runtime::Host;
+        spec.model = QStringLiteral("/models/m");
+        const ProbeReport e810 = fixture(QStringLiteral("strix-halo-e810-roce"));
+        const Rendered r = render(spec, {node(QStringLiteral("h1"), e810, QStringLiteral("enp194s0np0"), QStringLiteral("192.168.100.1")),
+                                         JobNode{QStringLiteral("h2"), QStringLiteral("h2"), QStringLiteral("enp194s0np0"), QStringLiteral("192.168.100.2"), p}});
+        QVERIFY2(r.ok(), qPrintable(r.errors.join(QLatin1Char('\n'))));
+        QCOMPARE(env(r, QStringLiteral("h2"), QStringLiteral("NCCL_IB_GID_INDEX")), QStringLiteral("3"));
+        // No RoCE v2 GID of the data address at all: refused.
+        port->gids.removeLast();
+        QVERIFY(anyContains(render(spec, {node(QStringLiteral("h1"), e810, QStringLiteral("enp194s0np0"), QStringLiteral("192.168.100.1")),
+                                          JobNode{QStringLiteral("h2"), QStringLiteral("h2"), QStringLiteral("enp194s0np0"), QStringLiteral("192.168.100.2"), p}})
+                                .errors,
+                            QStringLiteral("no RoCE v2 GID for 192.168.100.2")));
+    }
+
     void rayStatusLayouts_data()
     {
         // tests/fixtures/tool-output/ray/README.md: Ray's printing code, v1 and v2.
@@ -346,7 +392,9 @@ private Q_SLOTS:
             QVERIFY2(seen.contains(QStringLiteral("key-'1'|hf_s3cret $(x)")), qPrintable(seen.join(QLatin1Char(';'))));
         } else {
             // The program itself has them.
-            QVERIFY2(!seen.isEmpty() && seen.last() == QStringLiteral("key-'1'|hf_s3cret $(x)"), qPrintable(seen.join(QLatin1Char(';'))));
+            QVERIFY2(seen.contains(QStringLiteral("key-'1'|hf_s3cret $(x)")), qPrintable(seen.join(QLatin1Char(';'))));
+            QVERIFY2(seen.contains(QStringLiteral("root:") + home.path() + QStringLiteral("/.cache/halolink/jobs/tp/h1/vllm-config")),
+                     qPrintable(seen.join(QLatin1Char(';'))));
         }
         for (const QStringList &c : calls)
             QVERIFY2(!c.join(QLatin1Char(' ')).contains(QStringLiteral("s3cret")), qPrintable(c.join(QLatin1Char(' '))));
@@ -375,6 +423,13 @@ private Q_SLOTS:
         } else {
             QCOMPARE(call.first(), QStringLiteral("vllm"));
             QVERIFY(QFile::exists(home.filePath(QStringLiteral(".cache/halolink/jobs/tp/h1/vllm.pid"))));
+            // vLLM's config root is a plain path under the node's $HOME, and lists the workers' own variables.
+            const QString root = home.filePath(QStringLiteral(".cache/halolink/jobs/tp/h1/vllm-config"));
+            QFile list(root + QStringLiteral("/ray_non_carry_over_env_vars.json"));
+            QVERIFY2(list.open(QIODevice::ReadOnly), qPrintable(list.fileName()));
+            const QByteArray names = list.readAll();
+            QVERIFY2(names.contains("\"NCCL_IB_GID_INDEX\"") && names.contains("\"NCCL_IB_HCA\"") && names.contains("\"HF_TOKEN\""),
+                     names.constData());
             QVERIFY(QFile::exists(home.filePath(QStringLiteral(".cache/halolink/jobs/tp/h1/vllm.log"))));
         }
         QVERIFY(!QFile::exists(QStringLiteral("x")));

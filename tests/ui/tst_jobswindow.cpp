@@ -234,7 +234,7 @@ void TestJobsWindow::refusedLaunchIsListedAsRefused()
     // past the window's own refusal, the launcher's checks cannot reach the
     // nodes, so nothing starts.
     for (jobs::JobNode &n : job.nodes)
-        n.probe = test::fixtureProbe(QStringLiteral("strix-halo-e810-roce"));
+        n.probe = test::fixtureProbeWithAddress(QStringLiteral("strix-halo-e810-roce"), n.dataInterface, n.dataIp);
     job.rendered = jobs::render(job.spec, job.nodes);
     QVERIFY2(job.rendered.ok(), qPrintable(job.rendered.errors.join(QLatin1Char('\n'))));
     finished.clear();
