@@ -1088,6 +1088,46 @@
         <source>Remember it (no system keychain available)</source>
         <translation>Lembrar (nenhum chaveiro do sistema disponível)</translation>
     </message>
+    <message>
+        <source>%1: RCCL uses TCP sockets, not RDMA (NCCL_IB_HCA=%2 matched no ACTIVE port, or NCCL_IB_DISABLE is set in the environment it runs with).</source>
+        <translation>%1: o RCCL usa sockets TCP, não RDMA (NCCL_IB_HCA=%2 não correspondeu a nenhuma porta ACTIVE, ou NCCL_IB_DISABLE está definida no ambiente em que ele roda).</translation>
+    </message>
+    <message>
+        <source>%1: RCCL found no ACTIVE RDMA port matching NCCL_IB_HCA=%2: the device is named differently in the environment it runs with, or its port is down; check `rdma link` there and probe the node again.</source>
+        <translation>%1: o RCCL não encontrou nenhuma porta RDMA ACTIVE que corresponda a NCCL_IB_HCA=%2: o dispositivo tem outro nome no ambiente em que ele roda, ou a porta dele está inativa; verifique `rdma link` lá e sonde o nó de novo.</translation>
+    </message>
+    <message>
+        <source>%1: NCCL_IB_GID_INDEX=%2 is not in the device&apos;s GID table (ibv_query_gid failed): use the RoCE v2 GID of the node&apos;s data-plane address (HaloLink&apos;s probe gives it; leave the variable to HaloLink).</source>
+        <translation>%1: NCCL_IB_GID_INDEX=%2 não está na tabela de GIDs do dispositivo (ibv_query_gid falhou): use o GID RoCE v2 do endereço do plano de dados do nó (a sondagem do HaloLink o informa; deixe a variável por conta do HaloLink).</translation>
+    </message>
+    <message>
+        <source>%1: the queue pair could not be set up with GID index %2 (ibv_modify_qp failed): the entry is empty or not a RoCE v2 GID of the data-plane address.</source>
+        <translation>%1: o queue pair não pôde ser configurado com o índice de GID %2 (ibv_modify_qp falhou): a entrada está vazia ou não é um GID RoCE v2 do endereço do plano de dados.</translation>
+    </message>
+    <message>
+        <source>%1: RDMA messages never arrived (a completion with an error, e.g. retry exceeded): a GID of the wrong RoCE version or a link-local one, an address the peer cannot reach, or PFC/ECN dropping the traffic.</source>
+        <translation>%1: as mensagens RDMA nunca chegaram (uma conclusão com erro, p. ex. retry exceeded): um GID da versão errada do RoCE ou um link-local, um endereço que o outro lado não alcança, ou PFC/ECN descartando o tráfego.</translation>
+    </message>
+    <message>
+        <source>%1: RCCL could not register its buffers (ibv_reg_mr): raise the locked-memory limit (memlock).</source>
+        <translation>%1: o RCCL não conseguiu registrar seus buffers (ibv_reg_mr): aumente o limite de memória bloqueada (memlock).</translation>
+    </message>
+    <message>
+        <source>not the JSON array of `rdma -j resource show qp`: %1</source>
+        <translation>não é o array JSON de `rdma -j resource show qp`: %1</translation>
+    </message>
+    <message>
+        <source>%1 %2 (pid %3): %4 is not set; rendered &apos;%5&apos;</source>
+        <translation>%1 %2 (pid %3): %4 não está definida; o valor renderizado é &apos;%5&apos;</translation>
+    </message>
+    <message>
+        <source>%1 %2 (pid %3): %4 is &apos;%5&apos;, rendered &apos;%6&apos;</source>
+        <translation>%1 %2 (pid %3): %4 é &apos;%5&apos;, o valor renderizado é &apos;%6&apos;</translation>
+    </message>
+    <message>
+        <source>%1 %2 (pid %3): %4=&apos;%5&apos; comes from elsewhere (not rendered)</source>
+        <translation>%1 %2 (pid %3): %4=&apos;%5&apos; vem de outro lugar (não foi renderizada)</translation>
+    </message>
 </context>
 <context>
     <name>SshConfigImport</name>
@@ -2333,14 +2373,6 @@
         <translation>%1: %2 não está entre as NICs da sondagem (um bond, uma VLAN ou uma interface virtual?); confirme que ela existe.</translation>
     </message>
     <message>
-        <source>%1: no RDMA device on %2. Run the setup (or allow Soft-RoCE), or launch TCP-only.</source>
-        <translation>%1: nenhum dispositivo RDMA em %2. Execute a configuração (ou permita o Soft-RoCE), ou inicie só com TCP.</translation>
-    </message>
-    <message>
-        <source>%1: %2 runs iWARP; RCCL/NCCL would fall back to TCP. Switch it to RoCE v2 (the setup does) or launch TCP-only.</source>
-        <translation>%1: %2 usa iWARP; o RCCL/NCCL recorreria ao TCP. Mude para RoCE v2 (a configuração faz isso) ou inicie só com TCP.</translation>
-    </message>
-    <message>
         <source>%1: %2 port %3 is %4, not ACTIVE.</source>
         <translation>%1: a porta %3 de %2 está %4, não ACTIVE.</translation>
     </message>
@@ -2365,14 +2397,6 @@
         <translation>sondagem: o GID RoCE v2 de %1</translation>
     </message>
     <message>
-        <source>cluster QoS (ToS)</source>
-        <translation>QoS do cluster (ToS)</translation>
-    </message>
-    <message>
-        <source>default for RoCE</source>
-        <translation>padrão para RoCE</translation>
-    </message>
-    <message>
         <source>RDMA mode</source>
         <translation>modo RDMA</translation>
     </message>
@@ -2387,10 +2411,6 @@
     <message>
         <source>data-plane address</source>
         <translation>endereço do plano de dados</translation>
-    </message>
-    <message>
-        <source>Ray leaves ROCm device visibility alone</source>
-        <translation>o Ray não mexe na visibilidade dos dispositivos ROCm</translation>
     </message>
     <message>
         <source>override</source>
@@ -2448,10 +2468,6 @@
     <message>
         <source>%1/health answers</source>
         <translation>%1/health responde</translation>
-    </message>
-    <message>
-        <source>llama.cpp RPC splits the model by layers (pipeline-like), not by tensors; its traffic is TCP unless built with its RDMA path.</source>
-        <translation>O llama.cpp RPC divide o modelo por camadas (como um pipeline), não por tensores; seu tráfego é TCP, a menos que seja compilado com o caminho RDMA.</translation>
     </message>
     <message>
         <source>error: %1
@@ -2520,10 +2536,6 @@
         <translation>não é um documento halolink.counters/1</translation>
     </message>
     <message>
-        <source>llama.cpp RPC speaks TCP unless llama.cpp was built with its RDMA path (GGML_RPC_RDMA).</source>
-        <translation>O llama.cpp RPC fala TCP, a menos que o llama.cpp tenha sido compilado com o caminho RDMA (GGML_RPC_RDMA).</translation>
-    </message>
-    <message>
         <source>%1: NCCL_IB_DISABLE=1 (the job was launched TCP-only).</source>
         <translation>%1: NCCL_IB_DISABLE=1 (o job foi iniciado só com TCP).</translation>
     </message>
@@ -2571,10 +2583,6 @@
         <source>One node: no traffic crosses between nodes, nothing to prove.</source>
         <translation>Um só nó: nenhum tráfego passa entre nós, nada a provar.</translation>
     </message>
-    <message>
-        <source>The counters could not be read on %1.</source>
-        <translation>Os contadores não puderam ser lidos em %1.</translation>
-    </message>
     <message numerus="yes">
         <source>%n RDMA packet(s)</source>
         <translation>
@@ -2613,6 +2621,177 @@
     <message>
         <source>RDMA on %1, but not on %2.</source>
         <translation>RDMA em %1, mas não em %2.</translation>
+    </message>
+    <message>
+        <source>Bind address &apos;%1&apos;: give an IPv4 address of the head, 127.0.0.1 or 0.0.0.0.</source>
+        <translation>Endereço de escuta &apos;%1&apos;: informe um endereço IPv4 do nó principal, 127.0.0.1 ou 0.0.0.0.</translation>
+    </message>
+    <message>
+        <source>%1 is a secret: give its value as a secret, not in the environment.</source>
+        <translation>%1 é um segredo: informe o valor dele como segredo, não no ambiente.</translation>
+    </message>
+    <message>
+        <source>%1: %2 runs iWARP, which has no RoCE v2 GID for RCCL or llama.cpp to use.</source>
+        <translation>%1: %2 usa iWARP, que não tem GID RoCE v2 para o RCCL ou o llama.cpp usarem.</translation>
+    </message>
+    <message>
+        <source>Run the setup (it switches E810 ports to RoCE v2, or allows Soft-RoCE), or launch TCP-only.</source>
+        <translation>Execute a configuração (ela muda as portas E810 para RoCE v2, ou permite o Soft-RoCE), ou inicie só com TCP.</translation>
+    </message>
+    <message>
+        <source>llama.cpp&apos;s RPC to and from this node stays on TCP.</source>
+        <translation>O RPC do llama.cpp de e para este nó continua em TCP.</translation>
+    </message>
+    <message>
+        <source>%1: %2&apos;s RoCE port is %3, but llama.cpp&apos;s RDMA transport uses port 1 only.</source>
+        <translation>%1: a porta RoCE de %2 é a %3, mas o transporte RDMA do llama.cpp usa só a porta 1.</translation>
+    </message>
+    <message>
+        <source>data-plane interface (&apos;=&apos;: exactly this name, not a prefix)</source>
+        <translation>interface do plano de dados (&apos;=&apos;: exatamente este nome, não um prefixo)</translation>
+    </message>
+    <message>
+        <source>; &apos;=&apos; is an exact device name (not a prefix), &apos;:%1&apos; the port</source>
+        <translation>; &apos;=&apos; indica o nome exato do dispositivo (não um prefixo), &apos;:%1&apos; a porta</translation>
+    </message>
+    <message>
+        <source>probe: the RoCE v2 GID of %1 (read again before the launch)</source>
+        <translation>sondagem: o GID RoCE v2 de %1 (lido de novo antes de iniciar)</translation>
+    </message>
+    <message>
+        <source>cluster QoS (ToS): RCCL does not use rdma_cm&apos;s default ToS</source>
+        <translation>QoS do cluster (ToS): o RCCL não usa o ToS padrão do rdma_cm</translation>
+    </message>
+    <message>
+        <source>above RCCL&apos;s default 18: ~17 s per retry</source>
+        <translation>acima do padrão 18 do RCCL: ~17 s por nova tentativa</translation>
+    </message>
+    <message>
+        <source>RCCL&apos;s default, explicit</source>
+        <translation>o padrão do RCCL, explícito</translation>
+    </message>
+    <message>
+        <source>the transport RCCL chose, in the log</source>
+        <translation>o transporte que o RCCL escolheu, no log</translation>
+    </message>
+    <message>
+        <source>Ray &gt;= 2.45 leaves HIP device visibility to vLLM</source>
+        <translation>o Ray &gt;= 2.45 deixa a visibilidade dos dispositivos HIP a cargo do vLLM</translation>
+    </message>
+    <message>
+        <source>the same for Ray &lt; 2.45</source>
+        <translation>o mesmo para o Ray &lt; 2.45</translation>
+    </message>
+    <message>
+        <source>unified memory: the GPU&apos;s memory is host memory, and Ray&apos;s memory monitor would kill the workers</source>
+        <translation>memória unificada: a memória da GPU é memória do host, e o monitor de memória do Ray mataria os workers</translation>
+    </message>
+    <message>
+        <source>probe: the RDMA device on %1</source>
+        <translation>sondagem: o dispositivo RDMA em %1</translation>
+    </message>
+    <message>
+        <source>TCP-only mode: names no device, so llama.cpp&apos;s RDMA probe finds none</source>
+        <translation>modo só TCP: não nomeia nenhum dispositivo, então a sondagem RDMA do llama.cpp não encontra nenhum</translation>
+    </message>
+    <message>
+        <source>%1: %2=%3 is not the RoCE v2 GID of %4 (the probe found index %5); RCCL fails with a wrong GID rather than use TCP.</source>
+        <translation>%1: %2=%3 não é o GID RoCE v2 de %4 (a sondagem encontrou o índice %5); com um GID errado, o RCCL falha em vez de usar TCP.</translation>
+    </message>
+    <message>
+        <source>holds ray_non_carry_over_env_vars.json: the workers keep their own %1</source>
+        <translation>contém ray_non_carry_over_env_vars.json: os workers mantêm os próprios %1</translation>
+    </message>
+    <message>
+        <source>llama.cpp RPC splits the model by layers (pipeline-like), not by tensors.</source>
+        <translation>O llama.cpp RPC divide o modelo por camadas (como um pipeline), não por tensores.</translation>
+    </message>
+    <message>
+        <source>llama.cpp&apos;s RPC uses RDMA only where both ends were built with its RDMA transport (on by default when libibverbs is found) and its probe succeeds; otherwise it stays on TCP without a word. The proof reads which.</source>
+        <translation>O RPC do llama.cpp só usa RDMA onde as duas pontas foram compiladas com o transporte RDMA dele (ativado por padrão quando a libibverbs é encontrada) e a sondagem dele dá certo; caso contrário, continua em TCP sem avisar. A prova mostra qual dos dois.</translation>
+    </message>
+    <message>
+        <source>The API at %1 takes requests without a key from anyone who can reach %2.</source>
+        <translation>A API em %1 aceita requisições sem chave de qualquer um que alcance %2.</translation>
+    </message>
+    <message>
+        <source>%1: llama.cpp&apos;s RPC stays on TCP, without a word, unless both ends were built with its RDMA transport (GGML_RPC_RDMA, on by default when libibverbs is found) and its probe finds the device whose GID is the connection&apos;s address (GGML_RDMA_DEV=%2); in a container it also needs /dev/infiniband and the locked-memory limit.</source>
+        <translation>%1: o RPC do llama.cpp continua em TCP, sem avisar, a menos que as duas pontas tenham sido compiladas com o transporte RDMA dele (GGML_RPC_RDMA, ativado por padrão quando a libibverbs é encontrada) e a sondagem dele encontre o dispositivo cujo GID é o endereço da conexão (GGML_RDMA_DEV=%2); num contêiner, ele também precisa de /dev/infiniband e do limite de memória bloqueada.</translation>
+    </message>
+    <message>
+        <source>no RDMA port found for the data plane</source>
+        <translation>nenhuma porta RDMA encontrada para o plano de dados</translation>
+    </message>
+    <message>
+        <source>the RDMA port has no traffic counters</source>
+        <translation>a porta RDMA não tem contadores de tráfego</translation>
+    </message>
+    <message>
+        <source>port counters</source>
+        <translation>contadores das portas</translation>
+    </message>
+    <message>
+        <source>The RDMA counters could not tell on %1.</source>
+        <translation>Os contadores RDMA não foram conclusivos em %1.</translation>
+    </message>
+    <message>
+        <source>llama.cpp: %1</source>
+        <translation>llama.cpp: %1</translation>
+    </message>
+    <message>
+        <source>RDMA activated</source>
+        <translation>RDMA activated</translation>
+    </message>
+    <message>
+        <source>no RDMA connection</source>
+        <translation>nenhuma conexão RDMA</translation>
+    </message>
+    <message>
+        <source>RCCL: %1%2</source>
+        <translation>RCCL: %1%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n queue pair(s) of the job&apos;s processes</source>
+        <translation>
+            <numerusform>%n queue pair dos processos do job</numerusform>
+            <numerusform>%n queue pairs dos processos do job</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>in effect: %1</source>
+        <translation>em vigor: %1</translation>
+    </message>
+    <message>
+        <source>llama.cpp&apos;s log</source>
+        <translation>log do llama.cpp</translation>
+    </message>
+    <message>
+        <source>RCCL&apos;s log</source>
+        <translation>log do RCCL</translation>
+    </message>
+    <message>
+        <source>queue pairs</source>
+        <translation>queue pairs</translation>
+    </message>
+    <message>
+        <source>RDMA carried the tensor-parallel traffic on every node (by %1).</source>
+        <translation>O RDMA carregou o tráfego de paralelismo de tensor em todos os nós (com base em %1).</translation>
+    </message>
+    <message>
+        <source>The tensor-parallel traffic went over TCP, not RDMA (by %1).</source>
+        <translation>O tráfego de paralelismo de tensor passou por TCP, não por RDMA (com base em %1).</translation>
+    </message>
+    <message>
+        <source>No traffic between the nodes during the smoke test (by %1): the model may not be split across them.</source>
+        <translation>Nenhum tráfego entre os nós durante o teste rápido (com base em %1): o modelo pode não estar dividido entre eles.</translation>
+    </message>
+    <message>
+        <source>It cannot be told whether RDMA was used on %1 (by %2).</source>
+        <translation>Não é possível dizer se o RDMA foi usado em %1 (com base em %2).</translation>
+    </message>
+    <message>
+        <source>RDMA on %1, but not on %2 (by %3); a successful job does not mix transports, so missing counters or other traffic on the port are likelier.</source>
+        <translation>RDMA em %1, mas não em %2 (com base em %3); um job bem-sucedido não mistura transportes, então é mais provável que faltem contadores ou que haja outro tráfego na porta.</translation>
     </message>
 </context>
 <context>
@@ -2809,6 +2988,72 @@
             <numerusform>Resposta: %n token, o primeiro após %1 ms, %2 tokens/s.</numerusform>
             <numerusform>Resposta: %n tokens, o primeiro após %1 ms, %2 tokens/s.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>rootless podman gives its containers the user&apos;s hard limit, </source>
+        <translation>o podman rootless dá aos contêineres dele o limite rígido do usuário, </translation>
+    </message>
+    <message>
+        <source>a toolbox keeps the limit it was created with, </source>
+        <translation>um toolbox mantém o limite com que foi criado, </translation>
+    </message>
+    <message>
+        <source>the locked-memory limit (ulimit -l%1) is %2 KiB, and RDMA needs %3: %4raise it, e.g. &apos;%5 soft memlock unlimited&apos; and &apos;%5 hard memlock unlimited&apos; in /etc/security/limits.d/, log in again%6, or launch TCP-only.</source>
+        <translation>o limite de memória bloqueada (ulimit -l%1) é %2 KiB, e o RDMA precisa que seja %3: %4aumente-o, p. ex. com &apos;%5 soft memlock unlimited&apos; e &apos;%5 hard memlock unlimited&apos; em /etc/security/limits.d/, faça login novamente%6, ou inicie só com TCP.</translation>
+    </message>
+    <message>
+        <source>unlimited or at least 1 GiB</source>
+        <translation>ilimitado ou de pelo menos 1 GiB</translation>
+    </message>
+    <message>
+        <source>at least %1 KiB</source>
+        <translation>de pelo menos %1 KiB</translation>
+    </message>
+    <message>
+        <source> and create the toolbox again</source>
+        <translation> e crie o toolbox de novo</translation>
+    </message>
+    <message>
+        <source>GID index %1 is no longer the RoCE v2 GID of %2 (it is now %3%4; the GID table changes when addresses do)%5: probe the node again before launching.</source>
+        <translation>O índice de GID %1 não é mais o GID RoCE v2 de %2 (agora é %3%4; a tabela de GIDs muda quando os endereços mudam)%5: sonde o nó de novo antes de iniciar.</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>vazio</translation>
+    </message>
+    <message>
+        <source>; no RoCE v2 GID holds that address now</source>
+        <translation>; nenhum GID RoCE v2 tem esse endereço agora</translation>
+    </message>
+    <message>
+        <source>; index %1 holds it now</source>
+        <translation>; agora ele está no índice %1</translation>
+    </message>
+    <message>
+        <source>No value for the secret %1 (a single line): nothing was started.</source>
+        <translation>Nenhum valor para o segredo %1 (uma única linha): nada foi iniciado.</translation>
+    </message>
+    <message>
+        <source>The API key could not be read from the server on %1: %2</source>
+        <translation>Não foi possível ler a chave de API do servidor em %1: %2</translation>
+    </message>
+    <message>
+        <source>RDMA did not come up between the nodes:
+%1
+RCCL&apos;s lines:
+%2</source>
+        <translation>O RDMA não subiu entre os nós:
+%1
+Linhas do RCCL:
+%2</translation>
+    </message>
+    <message>
+        <source>see RCCL&apos;s lines below</source>
+        <translation>veja as linhas do RCCL abaixo</translation>
+    </message>
+    <message>
+        <source>Nothing of the job &apos;%1&apos; was started: nothing to stop.</source>
+        <translation>Nada do job &apos;%1&apos; foi iniciado: nada a parar.</translation>
     </message>
 </context>
 <context>
@@ -7343,20 +7588,12 @@ pronto, o teste rápido falhou), 2 uso incorreto.</translation>
         <translation>Confia na chave de host de um nó visto pela primeira vez e a salva.</translation>
     </message>
     <message>
-        <source>launch, status, logs, stop, restart or smoke</source>
-        <translation>launch, status, logs, stop, restart ou smoke</translation>
-    </message>
-    <message>
         <source>launch: the nodes, the head first; others: the job name.</source>
         <translation>launch: os nós, o principal primeiro; os outros: o nome do job.</translation>
     </message>
     <message>
         <source>Run &apos;halolinkctl job --help&apos; for usage.</source>
         <translation>Execute &apos;halolinkctl job --help&apos; para ver como usar.</translation>
-    </message>
-    <message>
-        <source>the action is launch, status, logs, stop, restart or smoke.</source>
-        <translation>a ação é launch, status, logs, stop, restart ou smoke.</translation>
     </message>
     <message>
         <source>--max-tokens is 1-4096.</source>
@@ -7588,6 +7825,34 @@ Execute &apos;halolinkctl COMMAND --help&apos; para ver as opções de um comand
     <message>
         <source>NCCL_IB_TC %1 Give --traffic-class to set one.</source>
         <translation>NCCL_IB_TC %1 Use --traffic-class para definir uma.</translation>
+    </message>
+    <message>
+        <source>the job &apos;%1&apos; has no API key.</source>
+        <translation>o job &apos;%1&apos; não tem chave de API.</translation>
+    </message>
+    <message>
+        <source>NAME: a secret (e.g. HF_TOKEN) taken from halolinkctl&apos;s own environment and handed to every node on standard input, never on a command line (repeatable).</source>
+        <translation>NAME: um segredo (p. ex. HF_TOKEN) tirado do próprio ambiente do halolinkctl e entregue a cada nó pela entrada padrão, nunca numa linha de comando (pode repetir).</translation>
+    </message>
+    <message>
+        <source>Where the API listens on the head: its data-plane address (default), 127.0.0.1, 0.0.0.0 or another of its addresses.</source>
+        <translation>Onde a API escuta no nó principal: o endereço do plano de dados dele (padrão), 127.0.0.1, 0.0.0.0 ou outro dos endereços dele.</translation>
+    </message>
+    <message>
+        <source>Serve without an API key (by default each job gets one: halolinkctl job api-key NAME prints it).</source>
+        <translation>Serve sem chave de API (por padrão, cada job recebe uma: halolinkctl job api-key NAME a imprime).</translation>
+    </message>
+    <message>
+        <source>launch, status, logs, stop, restart, smoke or api-key</source>
+        <translation>launch, status, logs, stop, restart, smoke ou api-key</translation>
+    </message>
+    <message>
+        <source>the action is launch, status, logs, stop, restart, smoke or api-key.</source>
+        <translation>a ação é launch, status, logs, stop, restart, smoke ou api-key.</translation>
+    </message>
+    <message>
+        <source>--secret-env %1: %1 is not set in halolinkctl&apos;s environment.</source>
+        <translation>--secret-env %1: %1 não está definida no ambiente do halolinkctl.</translation>
     </message>
 </context>
 <context>
