@@ -107,6 +107,11 @@ public:
     bool isBusy() const;
     // Launched here and refused or failed before any role started.
     bool anythingStarted() const;
+    // The launch checks' verdicts on what a node reported (exposed for tests):
+    // "memlock <uid> <limit KiB|unlimited>" where the job runs, and the
+    // "gidat"/"gidmatch" lines of its GID table. Empty: no problem.
+    QString memlockProblem(const JobNode &n, const QString &line) const;
+    QString gidProblem(const JobNode &n, const QString &lines) const;
     QString errorString() const { return m_error; }
     // Problems the checks found, per node name (each a sentence).
     QStringList checkProblems() const { return m_checkProblems; }
@@ -161,8 +166,7 @@ private:
     bool m_startsKnown = false; // launched here: m_stepState says which steps ever started
     QByteArray secretInput(const Step &s) const;
     bool neverStarted(int index) const;
-    QString memlockProblem(const JobNode &n, const QString &line) const;
-    QString gidProblem(const JobNode &n, const QString &lines) const;
+
     bool m_relaunchAfterStop = false;
 };
 

@@ -5,6 +5,7 @@
 // tests/fixtures/tool-output/rdma-res-qp), the processes' environment, and
 // the verdict drawn from them.
 
+#include "jobs/joblauncher.h"
 #include "jobs/proof.h"
 #include "jobs/witness.h"
 #include "fixture_probes.h"
@@ -134,6 +135,41 @@ private slots:
         QVERIFY2(d.join('\n').contains(QStringLiteral("NCCL_IB_HCA is '=mlx5_0:1', rendered '=irdma0:1'")), qPrintable(d.join('\n')));
         QVERIFY2(d.join('\n').contains(QStringLiteral("NCCL_ALGO='Ring' comes from elsewhere")), qPrintable(d.join('\n')));
         QVERIFY(!d.join('\n').contains(QStringLiteral("VLLM_API_KEY")));
+    }
+
+    void memlockAndGidChecks()
+    {
+        Job job = twoNodeJob();
+        job.spec.runtime = Runtime::Podman;
+        JobLauncher launcher(nullptr);
+        launcher.setJob(job);
+        const JobNode &n2 = job.nodes.at(1);
+        // Rootless podman: the user's hard limit (systemd's default 8 MiB) is what -1 gives the container.
+        const QString p = launcher.memlockProblem(n2, QStringLiteral("memlock 1000 8192"));
+        QVERIFY2(p.contains(QStringLiteral("8192 KiB")) && p.contains(QStringLiteral("rootless podman"))
+                     && p.contains(QStringLiteral("memlock unlimited")),
+                 qPrintable(p));
+        QVERIFY(launcher.memlockProblem(n2, QStringLiteral("memlock 1000 unlimited")).isEmpty());
+        QVERIFY(launcher.memlockProblem(n2, QStringLiteral("memlock 0 8192")).isEmpty()); // root: CAP_IPC_LOCK
+        QVERIFY(launcher.memlockProblem(n2, QStringLiteral("memlock 1000 2097152")).isEmpty());
+        // llama.cpp: 6.25 MiB per RDMA connection; a toolbox keeps the limit it was created with.
+        job.spec.engine = Engine::LlamaRpc;
+        job.spec.runtime = Runtime::Toolbox;
+        launcher.setJob(job);
+        QVERIFY(launcher.memlockProblem(n2, QStringLiteral("memlock 1000 8192")).isEmpty());
+        QVERIFY(launcher.memlockProblem(n2, QStringLiteral("memlock 1000 4096")).contains(QStringLiteral("create the toolbox again")));
+        QVERIFY(!launcher.memlockProblem(n2, QStringLiteral("memlock 0 4096")).isEmpty()); // root in a toolbox: no CAP_IPC_LOCK outside
+        // The GID index named is no longer the data address's: refused, with the index that holds it now.
+        job = twoNodeJob();
+        launcher.setJob(job);
+        const QString g = launcher.gidProblem(n2, QStringLiteral("gidat 1 0000:0000:0000:0000:0000:ffff:0a63:0702 RoCE_v2\n"
+                                                                 "gidmatch 2 RoCE_v2\n"));
+        QVERIFY2(g.contains(QStringLiteral("index 2 holds it now")), qPrintable(g));
+        QVERIFY(launcher.gidProblem(n2, QStringLiteral("gidat 2 x RoCE_v2\ngidmatch 2 RoCE_v2\n")).isEmpty());
+        // The person's own override is not refused (render() warned).
+        job.spec.env.insert(QStringLiteral("NCCL_IB_GID_INDEX"), QStringLiteral("1"));
+        launcher.setJob(job);
+        QVERIFY(launcher.gidProblem(n2, QStringLiteral("gidat 1 x RoCE_v2\ngidmatch 2 RoCE_v2\n")).isEmpty());
     }
 
     void verdicts()
