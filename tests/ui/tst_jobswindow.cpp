@@ -30,6 +30,7 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDialog>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -59,6 +60,8 @@ private Q_SLOTS:
     void initTestCase();
     void openFromMenuPreviewAndRefusal();
     void refusedLaunchIsListedAsRefused();
+    void bindApiKeyAndToken();
+    void showApiKey();
     void failureHintsNameTheRealCause();
     void smokeResultAndProof();
     void tableModel();
@@ -295,6 +298,155 @@ void TestJobsWindow::refusedLaunchIsListedAsRefused()
 // vLLM's "required GPUs exceeds ..." on nodes whose probe lists no GPU reads
 // as "these nodes have no GPU"; the Jobs window says what it is: the Ray
 // cluster vLLM joined has fewer nodes than the job.
+void TestJobsWindow::bindApiKeyAndToken()
+{
+    MainWindow window;
+    window.show();
+    JobsWindow *jobs = openJobs(window);
+    QVERIFY(jobs);
+    QVERIFY(QTest::qWaitForWindowExposed(jobs));
+    JobForm *form = jobs->form();
+    form->findChild<QLineEdit *>(QStringLiteral("modelEdit"))->setText(QStringLiteral("/models/Qwen3"));
+    form->findChild<QLineEdit *>(QStringLiteral("imageEdit"))->setText(QStringLiteral("registry.example/vllm:rocm"));
+    // The nodes as if they had been probed, so that the preview renders the steps.
+    Inventory inventory;
+    inventory.load();
+    form->setProbeOf([&inventory](const QString &id) -> std::optional<ProbeReport> {
+        const auto n = inventory.find(id);
+        if (!n)
+            return std::nullopt;
+        return test::fixtureProbeWithAddress(QStringLiteral("strix-halo-e810-roce"), n->dataInterface, n->dataPlaneIp());
+    });
+    QVERIFY2(form->current().rendered.ok(), qPrintable(form->current().errors.join(QLatin1Char('\n'))));
+    auto *bind = form->findChild<QComboBox *>(QStringLiteral("bindCombo"));
+    auto *key = form->findChild<QCheckBox *>(QStringLiteral("apiKeyCheck"));
+    auto *warning = form->findChild<QLabel *>(QStringLiteral("noApiKeyWarning"));
+    auto *token = form->findChild<QLineEdit *>(QStringLiteral("hfTokenEdit"));
+    QVERIFY(bind && key && warning && token);
+    // The defaults: the data-plane address, a key, no secret.
+    QCOMPARE(form->current().spec.bindAddress, QString());
+    QVERIFY(form->current().spec.apiKey);
+    QVERIFY(form->current().spec.secretEnv.isEmpty());
+    QVERIFY(key->isChecked());
+    QVERIFY(!warning->isVisible());
+    QCOMPARE(token->echoMode(), QLineEdit::Password);
+
+    // The listed choices and a typed address; the preview follows.
+    bind->setCurrentIndex(1);
+    QCOMPARE(form->current().spec.bindAddress, QStringLiteral("127.0.0.1"));
+    QVERIFY2(form->previewText().contains(QStringLiteral("127.0.0.1")), qPrintable(form->previewText()));
+    bind->setCurrentIndex(2);
+    QCOMPARE(form->current().spec.bindAddress, QStringLiteral("0.0.0.0"));
+    bind->setEditText(QStringLiteral("10.77.0.1"));
+    QCOMPARE(form->current().spec.bindAddress, QStringLiteral("10.77.0.1"));
+    bind->setEditText(QStringLiteral("not-an-address"));
+    QVERIFY2(form->current().errors.join(QLatin1Char('\n')).contains(QStringLiteral("not-an-address")),
+        qPrintable(form->current().errors.join(QLatin1Char('\n'))));
+    QVERIFY(form->previewText().contains(QStringLiteral("not-an-address")));
+    bind->setCurrentIndex(0);
+    QCOMPARE(form->current().spec.bindAddress, QString());
+
+    // No key: the warning says what it means.
+    key->setChecked(false);
+    QVERIFY(!form->current().spec.apiKey);
+    QVERIFY(warning->isVisible());
+    QVERIFY(warning->text().contains(QStringLiteral("anyone")));
+    key->setChecked(true);
+    QVERIFY(!warning->isVisible());
+
+    // The token: HF_TOKEN a secret of the job, its value for the launcher
+    // only, never in the preview.
+    const QString secret = QStringLiteral("hf_SeCrEt1234567890");
+    token->setText(secret);
+    const JobForm::Current c = form->current();
+    QCOMPARE(c.spec.secretEnv, QStringList { QStringLiteral("HF_TOKEN") });
+    QCOMPARE(c.secrets.value(QStringLiteral("HF_TOKEN")), secret.toUtf8());
+    QVERIFY(!form->previewText().contains(secret));
+    QVERIFY(!form->findChild<QPlainTextEdit *>(QStringLiteral("jobPreview"))->toPlainText().contains(secret));
+    QVERIFY2(c.rendered.ok(), qPrintable(c.errors.join(QLatin1Char('\n'))));
+    bool handed = false;
+    for (const jobs::Step &st : c.rendered.steps) {
+        QVERIFY(!st.command.contains(secret));
+        handed = handed || st.secrets.contains(QStringLiteral("HF_TOKEN"));
+    }
+    QVERIFY(handed);
+    token->clear();
+    QVERIFY(form->current().spec.secretEnv.isEmpty());
+    QVERIFY(form->current().secrets.isEmpty());
+
+    // The new fields' accelerators are their own in the window.
+    jobs->tabs()->setCurrentIndex(JobsWindow::NewJobTab);
+    QStringList letters;
+    for (QWidget *w : jobs->findChildren<QWidget *>()) {
+        if (!w->isVisibleTo(jobs))
+            continue;
+        QString text;
+        if (auto *b = qobject_cast<QAbstractButton *>(w))
+            text = b->text();
+        else if (auto *l = qobject_cast<QLabel *>(w); l && l->buddy())
+            text = l->text();
+        const qsizetype amp = text.indexOf(QLatin1Char('&'));
+        if (amp >= 0 && amp + 1 < text.size())
+            letters << text.at(amp + 1).toLower();
+    }
+    for (const QString &c : { QStringLiteral("x"), QStringLiteral("q"), QStringLiteral("g"), QStringLiteral("y") })
+        QVERIFY2(letters.count(c) == 1, qPrintable(c + QStringLiteral(": ") + letters.join(QLatin1Char(' '))));
+}
+
+void TestJobsWindow::showApiKey()
+{
+    MainWindow window;
+    window.show();
+    JobsWindow *jobs = openJobs(window);
+    QVERIFY(jobs);
+    QVERIFY(QTest::qWaitForWindowExposed(jobs));
+    QPushButton *show = jobs->showApiKeyButton();
+    QVERIFY(show);
+    QVERIFY(!show->isEnabled()); // no job selected
+    QVERIFY(!show->accessibleName().isEmpty());
+    QVERIFY(show->text().contains(QLatin1Char('&')));
+
+    JobForm *form = jobs->form();
+    form->findChild<QLineEdit *>(QStringLiteral("nameEdit"))->setText(QStringLiteral("keyed"));
+    form->findChild<QLineEdit *>(QStringLiteral("modelEdit"))->setText(QStringLiteral("/models/Qwen3"));
+    const JobForm::Current c = form->current();
+    jobs::Job job;
+    job.spec = c.spec;
+    job.nodes = c.nodes;
+    for (jobs::JobNode &n : job.nodes)
+        n.probe = test::fixtureProbeWithAddress(QStringLiteral("strix-halo-e810-roce"), n.dataInterface, n.dataIp);
+    job.rendered = jobs::render(job.spec, job.nodes);
+    // Launched with its key (the nodes cannot be reached: nothing starts, the
+    // launcher knows the key).
+    const QByteArray key = "sk-halolink-test-0123456789";
+    QSignalSpy finished(jobs, &JobsWindow::launchFinished);
+    jobs->launchJob(job, { { jobs::apiKeyVariable(job.spec.engine), key } });
+    QTRY_COMPARE(finished.size(), 1);
+    QVERIFY(jobs->launcher(QStringLiteral("keyed")));
+    QCOMPARE(jobs->launcher(QStringLiteral("keyed"))->apiKey(), key);
+    QVERIFY(jobs->selectJob(QStringLiteral("keyed")));
+    QTRY_VERIFY(show->isEnabled());
+    show->click();
+    QDialog *dialog = nullptr;
+    QTRY_VERIFY((dialog = jobs->findChild<QDialog *>(QStringLiteral("apiKeyDialog"))) && dialog->isVisible());
+    auto *field = dialog->findChild<QLineEdit *>(QStringLiteral("apiKeyField"));
+    QVERIFY(field);
+    QCOMPARE(field->text().toUtf8(), key);
+    QVERIFY(field->isReadOnly());
+    QVERIFY(dialog->findChild<QPushButton *>(QStringLiteral("copyApiKeyButton")));
+    dialog->close();
+
+    // A job without a key: the button stays disabled.
+    job.spec.name = QStringLiteral("open");
+    job.spec.apiKey = false;
+    job.rendered = jobs::render(job.spec, job.nodes);
+    finished.clear();
+    jobs->launchJob(job);
+    QTRY_COMPARE(finished.size(), 1);
+    QVERIFY(jobs->selectJob(QStringLiteral("open")));
+    QVERIFY(!show->isEnabled());
+}
+
 void TestJobsWindow::failureHintsNameTheRealCause()
 {
     jobs::Job job;

@@ -72,6 +72,35 @@ JobForm::JobForm(Inventory *inventory, ProbeOf probeOf, QWidget *parent)
     m_port->setAccessibleName(tr("API port"));
     m_port->setRange(1, 65535);
     m_port->setValue(8000);
+    m_bind = new QComboBox(formBox);
+    m_bind->setObjectName(QStringLiteral("bindCombo"));
+    m_bind->setAccessibleName(tr("API listens on"));
+    m_bind->setEditable(true);
+    m_bind->setInsertPolicy(QComboBox::NoInsert);
+    m_bind->addItem(tr("data-plane address (default)"), QString());
+    m_bind->addItem(tr("this node only (127.0.0.1)"), QStringLiteral("127.0.0.1"));
+    m_bind->addItem(tr("every interface (0.0.0.0)"), QStringLiteral("0.0.0.0"));
+    m_bind->setToolTip(tr("The address of the head the API listens on: its data-plane address by default, "
+                          "127.0.0.1 (the head only), 0.0.0.0 (every interface), or another IPv4 address of "
+                          "the head (type it)."));
+    m_requireKey = new QCheckBox(tr("Re&quire an API key"), formBox);
+    m_requireKey->setObjectName(QStringLiteral("apiKeyCheck"));
+    m_requireKey->setChecked(true);
+    m_requireKey->setToolTip(tr("The server takes only requests with the key, a random one made at launch "
+                                "(Show API Key shows it)."));
+    m_noKeyWarning = new QLabel(
+        tr("Without a key, anyone who can reach the address can use the API."), formBox);
+    m_noKeyWarning->setObjectName(QStringLiteral("noApiKeyWarning"));
+    m_noKeyWarning->setAccessibleName(tr("No API key warning"));
+    m_noKeyWarning->setWordWrap(true);
+    m_noKeyWarning->setVisible(false);
+    m_hfToken = new QLineEdit(formBox);
+    m_hfToken->setObjectName(QStringLiteral("hfTokenEdit"));
+    m_hfToken->setAccessibleName(tr("Hugging Face token"));
+    m_hfToken->setEchoMode(QLineEdit::Password);
+    m_hfToken->setPlaceholderText(tr("optional: for gated models"));
+    m_hfToken->setToolTip(tr("HF_TOKEN on every node, handed over on standard input: never saved, never "
+                             "shown in the preview or a log."));
     m_memory = new QDoubleSpinBox(formBox);
     m_memory->setObjectName(QStringLiteral("memorySpin"));
     m_memory->setAccessibleName(tr("GPU memory utilization"));
@@ -144,6 +173,9 @@ JobForm::JobForm(Inventory *inventory, ProbeOf probeOf, QWidget *parent)
     form->addRow(tr("&Image:"), m_image);
     form->addRow(tr("&Model:"), m_model);
     form->addRow(tr("API &port:"), m_port);
+    form->addRow(tr("E&xpose the API on:"), m_bind);
+    form->addRow(QString(), m_requireKey);
+    form->addRow(QString(), m_noKeyWarning);
     form->addRow(tr("GPU &memory:"), m_memory);
     form->addRow(QString(), m_tcpOnly);
     auto *tosLabel = new QLabel(tr("&Traffic class:"), formBox);
@@ -151,6 +183,7 @@ JobForm::JobForm(Inventory *inventory, ProbeOf probeOf, QWidget *parent)
     form->addRow(tosLabel, tosBox);
     form->addRow(QString(), m_tosSource);
     form->addRow(tr("En&vironment:"), m_env);
+    form->addRow(tr("Hu&gging Face token:"), m_hfToken);
     auto *nodesLabel = new QLabel(tr("N&odes:"), formBox);
     nodesLabel->setBuddy(m_nodes);
     form->addRow(nodesLabel, nodesBox);
@@ -182,20 +215,28 @@ JobForm::JobForm(Inventory *inventory, ProbeOf probeOf, QWidget *parent)
     setTabOrder(m_runtime, m_image);
     setTabOrder(m_image, m_model);
     setTabOrder(m_model, m_port);
-    setTabOrder(m_port, m_memory);
+    setTabOrder(m_port, m_bind);
+    setTabOrder(m_bind, m_requireKey);
+    setTabOrder(m_requireKey, m_memory);
     setTabOrder(m_memory, m_tcpOnly);
     setTabOrder(m_tcpOnly, m_tos);
     setTabOrder(m_tos, m_tosDefault);
     setTabOrder(m_tosDefault, m_env);
-    setTabOrder(m_env, m_nodes);
+    setTabOrder(m_env, m_hfToken);
+    setTabOrder(m_hfToken, m_nodes);
     setTabOrder(m_nodes, m_up);
     setTabOrder(m_up, m_down);
     setTabOrder(m_down, m_preview);
 
     for (QComboBox *c : { m_engine, m_runtime })
         connect(c, &QComboBox::currentIndexChanged, this, &JobForm::render);
-    for (QLineEdit *e : { m_name, m_image, m_model, m_env })
+    for (QLineEdit *e : { m_name, m_image, m_model, m_env, m_hfToken })
         connect(e, &QLineEdit::textChanged, this, &JobForm::render);
+    connect(m_bind, &QComboBox::currentTextChanged, this, &JobForm::render);
+    connect(m_requireKey, &QCheckBox::toggled, this, [this] {
+        updateApiKeyWarning();
+        render();
+    });
     connect(m_port, &QSpinBox::valueChanged, this, &JobForm::render);
     connect(m_tos, &QSpinBox::valueChanged, this, [this] {
         m_tosChosen = true; // the defaults are set with signals blocked
@@ -318,6 +359,15 @@ JobForm::Current JobForm::current() const
     spec.image = m_image->text().trimmed();
     spec.model = m_model->text().trimmed();
     spec.port = m_port->value();
+    // A listed choice, or an address typed in.
+    const QString bind = m_bind->currentText().trimmed();
+    const int bindItem = m_bind->findText(bind);
+    spec.bindAddress = bindItem >= 0 ? m_bind->itemData(bindItem).toString() : bind;
+    spec.apiKey = m_requireKey->isChecked();
+    if (!m_hfToken->text().isEmpty()) {
+        spec.secretEnv << QStringLiteral("HF_TOKEN");
+        c.secrets.insert(QStringLiteral("HF_TOKEN"), m_hfToken->text().toUtf8());
+    }
     spec.gpuMemoryUtilization = m_memory->value();
     spec.tcpOnly = m_tcpOnly->isChecked();
     if (m_tos->value() >= 0)
@@ -379,6 +429,11 @@ void JobForm::updateTrafficClass()
     }
     m_tosSource->setText(text);
     m_tosSource->setVisible(!text.isEmpty());
+}
+
+void JobForm::updateApiKeyWarning()
+{
+    m_noKeyWarning->setVisible(!m_requireKey->isChecked());
 }
 
 QString JobForm::trafficClassText() const

@@ -11,6 +11,8 @@
 #include "jobs/jobrender.h"
 #include "protocol/probereport.h"
 
+#include <QByteArray>
+#include <QHash>
 #include <QStringList>
 #include <QWidget>
 
@@ -48,6 +50,9 @@ public:
         QList<jobs::JobNode> nodes; // the head first
         jobs::Rendered rendered;
         QStringList errors;
+        // The values of spec.secretEnv (the Hugging Face token), for
+        // JobLauncher::setSecrets(): in memory only, never in the preview.
+        QHash<QString, QByteArray> secrets;
     };
     Current current() const;
 
@@ -78,6 +83,7 @@ private:
     void render();
     void showPreview();
     void updateTrafficClass();
+    void updateApiKeyWarning();
     QList<Node> checkedNodes() const;
     JobPreviewNotes previewNotes(const Current &c) const;
     void moveNode(int delta);
@@ -91,6 +97,10 @@ private:
     QLineEdit *m_image;
     QLineEdit *m_model;
     QSpinBox *m_port;
+    QComboBox *m_bind;
+    QCheckBox *m_requireKey;
+    QLabel *m_noKeyWarning;
+    QLineEdit *m_hfToken;
     QDoubleSpinBox *m_memory;
     QCheckBox *m_tcpOnly;
     QSpinBox *m_tos;

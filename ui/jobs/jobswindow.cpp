@@ -134,7 +134,11 @@ JobsWindow::JobsWindow(
     m_remove->setToolTip(tr("Take the selected job out of the list (it is stopped, failed or was refused; "
                             "nothing on the nodes changes) (%1)")
                              .arg(QKeySequence(QKeySequence::Delete).toString(QKeySequence::NativeText)));
-    for (QPushButton *b : { m_newJob, m_refresh, m_stop, m_restart, m_smoke, m_cancel, m_remove }) {
+    m_showKey = new QPushButton(tr("Show API Ke&y…"), top);
+    m_showKey->setObjectName(QStringLiteral("showApiKeyButton"));
+    m_showKey->setToolTip(tr("Show the key the selected job's API asks for (read from its server on the head "
+                             "when it is not known here)"));
+    for (QPushButton *b : { m_newJob, m_refresh, m_stop, m_restart, m_smoke, m_cancel, m_remove, m_showKey }) {
         b->setAccessibleName(b->text().remove(QLatin1Char('&')));
         b->setAutoDefault(false);
     }
@@ -151,6 +155,7 @@ JobsWindow::JobsWindow(
     buttons->addWidget(m_smoke);
     buttons->addWidget(m_cancel);
     buttons->addWidget(m_remove);
+    buttons->addWidget(m_showKey);
     buttons->addSpacing(16);
     buttons->addWidget(m_status, 1);
     topLayout->addLayout(buttons);
@@ -300,6 +305,7 @@ JobsWindow::JobsWindow(
     connect(m_smoke, &QPushButton::clicked, this, &JobsWindow::smokeTestSelected);
     connect(m_cancel, &QPushButton::clicked, this, &JobsWindow::cancelSelected);
     connect(m_remove, &QPushButton::clicked, this, &JobsWindow::removeSelected);
+    connect(m_showKey, &QPushButton::clicked, this, &JobsWindow::showApiKeySelected);
     auto *removeKey = new QShortcut(QKeySequence::Delete, m_view);
     removeKey->setContext(Qt::WidgetShortcut);
     connect(removeKey, &QShortcut::activated, this, &JobsWindow::removeSelected);

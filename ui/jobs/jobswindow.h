@@ -77,6 +77,7 @@ public:
     SmokeResultView *smokeView() const { return m_smokeView; }
     LiveTrafficView *trafficView() const { return m_traffic; }
     QPushButton *launchButton() const { return m_launch; }
+    QPushButton *showApiKeyButton() const { return m_showKey; }
     // Why the last launch from the form was refused (empty: it was not).
     QString formProblemsText() const;
     // Why the selected job's launch was refused or failed.
@@ -96,7 +97,9 @@ public Q_SLOTS:
     void launch();
     // Launches a rendered job as it is (launch() once the form passed): the
     // launcher's checks on the nodes decide.
-    void launchJob(const jobs::Job &job);
+    // `secrets`: the values of its secret variables (JobLauncher::setSecrets()),
+    // kept in memory only.
+    void launchJob(const jobs::Job &job, const QHash<QString, QByteArray> &secrets = {});
     // Asks, then stops the selected job on its nodes.
     void stopSelected();
     void restartSelected();
@@ -104,6 +107,9 @@ public Q_SLOTS:
     void cancelSelected();
     // Takes the selected job out of the list (stopped, failed or refused).
     void removeSelected();
+    // Shows the selected job's API key on request (read from its server on
+    // the head first when the launcher does not know it).
+    void showApiKeySelected();
     // Shows a smoke test result (and its RDMA proof) for the selected job, or
     // on its own when none is selected.
     void showSmokeResult(const jobs::SmokeResult &result);
@@ -130,6 +136,7 @@ private:
         QString problemsTitle;
         QStringList problems;
         std::optional<jobs::SmokeResult> smoke;
+        QHash<QString, QByteArray> secrets; // memory only, for Try Again
         jobs::JobLauncher *launcher = nullptr;
         bool smokeAfterLaunch = false;
         bool restarting = false;
@@ -163,6 +170,7 @@ private:
     void stopLogStream();
     void flushLog();
     void applyPalette();
+    void showApiKey(const QString &jobName, const QByteArray &key);
 
     QPointer<ClusterController> m_cluster;
     Inventory *m_inventory;
@@ -179,6 +187,7 @@ private:
     QPushButton *m_smoke;
     QPushButton *m_cancel;
     QPushButton *m_remove;
+    QPushButton *m_showKey;
     QLabel *m_status;
     QTabWidget *m_tabs;
     JobForm *m_form;

@@ -8,9 +8,17 @@
 #include "jobs/jobform.h"
 #include "jobs/smokeresultview.h"
 
+#include <QClipboard>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QGuiApplication>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
+#include <QPointer>
+#include <QPushButton>
 #include <QTabWidget>
+#include <QVBoxLayout>
 
 namespace halolink::ui {
 
@@ -82,10 +90,10 @@ void JobsWindow::launch()
     job.spec = c.spec;
     job.nodes = c.nodes;
     job.rendered = c.rendered;
-    launchJob(job);
+    launchJob(job, c.secrets);
 }
 
-void JobsWindow::launchJob(const jobs::Job &job)
+void JobsWindow::launchJob(const jobs::Job &job, const QHash<QString, QByteArray> &secrets)
 {
     Entry *e = job.nodes.isEmpty() ? nullptr : entry(keyOf(job));
     if (e && e->launcher && e->launcher->isBusy())
@@ -102,8 +110,10 @@ void JobsWindow::launchJob(const jobs::Job &job)
     e->checked = false;
     e->started = false;
     e->state = JobState::Checking;
+    e->secrets = secrets;
     jobs::JobLauncher *l = launcherOf(e);
     l->setJob(job);
+    l->setSecrets(secrets); // a launch makes the API key when none is given
     for (int i = 0; i < job.rendered.steps.size(); ++i)
         e->stepStates.insert(i, QStringLiteral("waiting"));
     updateRow(e);
@@ -144,7 +154,7 @@ void JobsWindow::restartSelected()
     if (e->state == JobState::Refused) {
         // Nothing of it started: try the launch again, checks first.
         if (e->job.rendered.ok())
-            launchJob(e->job);
+            launchJob(e->job, e->secrets);
         return;
     }
     jobs::JobLauncher *l = launcherOf(e);
@@ -186,6 +196,63 @@ void JobsWindow::removeSelected()
     const QString name = e->job.spec.name;
     removeEntry(e);
     m_status->setText(tr("'%1' is no longer listed (Refresh lists it again if it is found on the nodes).").arg(name));
+}
+
+void JobsWindow::showApiKeySelected()
+{
+    Entry *e = selected();
+    if (!e || !e->job.spec.apiKey)
+        return;
+    jobs::JobLauncher *l = launcherOf(e);
+    if (!l->apiKey().isEmpty()) {
+        showApiKey(e->job.spec.name, l->apiKey());
+        return;
+    }
+    // A job found on the nodes: its server on the head has the key.
+    const QString name = e->job.spec.name;
+    m_showKey->setEnabled(false);
+    m_status->setText(tr("Reading the API key of '%1' from its server…").arg(name));
+    const QPointer<jobs::JobLauncher> guard(l);
+    l->fetchApiKey([this, guard, name](bool ok, const QString &error) {
+        updateButtons();
+        if (!guard || !ok || guard->apiKey().isEmpty()) {
+            m_status->setText(error.isEmpty() ? tr("The job '%1' has no API key.").arg(name) : error);
+            return;
+        }
+        m_status->clear();
+        showApiKey(name, guard->apiKey());
+    });
+}
+
+void JobsWindow::showApiKey(const QString &jobName, const QByteArray &key)
+{
+    auto *dialog = new QDialog(this);
+    dialog->setObjectName(QStringLiteral("apiKeyDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(tr("API Key of '%1'").arg(jobName));
+    auto *layout = new QVBoxLayout(dialog);
+    auto *label = new QLabel(tr("Requests to the job's API give this key (Authorization: Bearer …). Whoever "
+                                "has it can use the API."),
+        dialog);
+    label->setWordWrap(true);
+    auto *field = new QLineEdit(QString::fromUtf8(key), dialog);
+    field->setObjectName(QStringLiteral("apiKeyField"));
+    field->setAccessibleName(tr("API key"));
+    field->setReadOnly(true);
+    field->setMinimumWidth(field->fontMetrics().horizontalAdvance(field->text()) + 24);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
+    QPushButton *copy = buttons->addButton(tr("&Copy"), QDialogButtonBox::ActionRole);
+    copy->setObjectName(QStringLiteral("copyApiKeyButton"));
+    copy->setAccessibleName(tr("Copy the API key"));
+    copy->setAutoDefault(false);
+    connect(copy, &QPushButton::clicked, dialog, [field] { QGuiApplication::clipboard()->setText(field->text()); });
+    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
+    layout->addWidget(label);
+    layout->addWidget(field);
+    layout->addWidget(buttons);
+    field->selectAll();
+    field->setFocus(Qt::OtherFocusReason);
+    dialog->open();
 }
 
 void JobsWindow::showSmokeResult(const jobs::SmokeResult &result)

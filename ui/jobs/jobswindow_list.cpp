@@ -369,6 +369,9 @@ void JobsWindow::updateButtons()
     m_remove->setEnabled(e && !busy && JobTableModel::isRemovable(e->state));
     m_smoke->setEnabled(e && !busy && (e->state == JobState::Running));
     m_cancel->setEnabled(e && (e->state == JobState::Checking || e->state == JobState::Starting));
+    // A key only for a job that asks for one and may run (or whose key is known here).
+    m_showKey->setEnabled(e && e->job.spec.apiKey
+        && (JobTableModel::mayRun(e->state) || (e->launcher && !e->launcher->apiKey().isEmpty())));
     m_refresh->setEnabled(!m_discovering);
     m_logReload->setEnabled(e != nullptr);
 }
