@@ -4401,6 +4401,62 @@ Linhas do RCCL:
         <source>NCCL_IB_TC is unset, %1</source>
         <translation>NCCL_IB_TC não está definida, %1</translation>
     </message>
+    <message>
+        <source>API listens on</source>
+        <translation>Onde a API escuta</translation>
+    </message>
+    <message>
+        <source>data-plane address (default)</source>
+        <translation>endereço do plano de dados (padrão)</translation>
+    </message>
+    <message>
+        <source>this node only (127.0.0.1)</source>
+        <translation>só este nó (127.0.0.1)</translation>
+    </message>
+    <message>
+        <source>every interface (0.0.0.0)</source>
+        <translation>todas as interfaces (0.0.0.0)</translation>
+    </message>
+    <message>
+        <source>The address of the head the API listens on: its data-plane address by default, 127.0.0.1 (the head only), 0.0.0.0 (every interface), or another IPv4 address of the head (type it).</source>
+        <translation>O endereço do head em que a API escuta: por padrão o do plano de dados, 127.0.0.1 (só o head), 0.0.0.0 (todas as interfaces) ou outro endereço IPv4 do head (digite-o).</translation>
+    </message>
+    <message>
+        <source>Re&amp;quire an API key</source>
+        <translation>Exigir uma cha&amp;ve de API</translation>
+    </message>
+    <message>
+        <source>The server takes only requests with the key, a random one made at launch (Show API Key shows it).</source>
+        <translation>O servidor só aceita requisições com a chave, uma aleatória criada no início (Revelar chave da API a mostra).</translation>
+    </message>
+    <message>
+        <source>Without a key, anyone who can reach the address can use the API.</source>
+        <translation>Sem chave, qualquer um que alcance o endereço pode usar a API.</translation>
+    </message>
+    <message>
+        <source>No API key warning</source>
+        <translation>Aviso de API sem chave</translation>
+    </message>
+    <message>
+        <source>Hugging Face token</source>
+        <translation>Token do Hugging Face</translation>
+    </message>
+    <message>
+        <source>optional: for gated models</source>
+        <translation>opcional: para modelos com acesso restrito</translation>
+    </message>
+    <message>
+        <source>HF_TOKEN on every node, handed over on standard input: never saved, never shown in the preview or a log.</source>
+        <translation>HF_TOKEN em todos os nós, entregue pela entrada padrão: nunca salvo, nunca mostrado na prévia nem em um log.</translation>
+    </message>
+    <message>
+        <source>E&amp;xpose the API on:</source>
+        <translation>Endere&amp;ço da API:</translation>
+    </message>
+    <message>
+        <source>Hu&amp;gging Face token:</source>
+        <translation>To&amp;ken do Hugging Face:</translation>
+    </message>
 </context>
 <context>
     <name>halolink::ui::JobTableModel</name>
@@ -4860,6 +4916,42 @@ Linhas do RCCL:
     <message>
         <source>&apos;%1&apos; is no longer listed (Refresh lists it again if it is found on the nodes).</source>
         <translation>&apos;%1&apos; não está mais na lista (Atualizar o lista de novo se ele for encontrado nos nós).</translation>
+    </message>
+    <message>
+        <source>Show API Ke&amp;y…</source>
+        <translation>Reve&amp;lar chave da API…</translation>
+    </message>
+    <message>
+        <source>Show the key the selected job&apos;s API asks for (read from its server on the head when it is not known here)</source>
+        <translation>Mostra a chave que a API do job selecionado pede (lida do seu servidor no head quando não é conhecida aqui)</translation>
+    </message>
+    <message>
+        <source>Reading the API key of &apos;%1&apos; from its server…</source>
+        <translation>Lendo a chave da API de &apos;%1&apos; do seu servidor…</translation>
+    </message>
+    <message>
+        <source>The job &apos;%1&apos; has no API key.</source>
+        <translation>O job &apos;%1&apos; não tem chave de API.</translation>
+    </message>
+    <message>
+        <source>API Key of &apos;%1&apos;</source>
+        <translation>Chave da API de &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>Requests to the job&apos;s API give this key (Authorization: Bearer …). Whoever has it can use the API.</source>
+        <translation>As requisições à API do job dão esta chave (Authorization: Bearer …). Quem a tiver pode usar a API.</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>Chave da API</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Copiar</translation>
+    </message>
+    <message>
+        <source>Copy the API key</source>
+        <translation>Copiar a chave da API</translation>
     </message>
 </context>
 <context>
