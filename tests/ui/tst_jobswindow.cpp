@@ -351,6 +351,13 @@ void TestJobsWindow::bindApiKeyAndToken()
     QVERIFY(!form->current().spec.apiKey);
     QVERIFY(warning->isVisible());
     QVERIFY(warning->text().contains(QStringLiteral("anyone")));
+    if (!qEnvironmentVariableIsEmpty("HALOLINK_SCREENSHOT_DIR")) {
+        token->setText(QStringLiteral("hf_screenshot"));
+        jobs->resize(1280, 900);
+        QTest::qWait(50);
+        jobs->grab().save(qEnvironmentVariable("HALOLINK_SCREENSHOT_DIR") + QStringLiteral("/form-api.png"));
+        token->clear();
+    }
     key->setChecked(true);
     QVERIFY(!warning->isVisible());
 
