@@ -20,7 +20,9 @@
 #  - a wrong NCCL_IB_GID_INDEX override: RCCL fails (no TCP fallback), and the
 #    launch stops in bounded time with RCCL's line and the cause;
 #  - llama.cpp RPC with its RDMA transport: the traffic goes over rxe0 and the
-#    proof says so from the counters, "RDMA activated" and the queue pairs.
+#    proof says so from the counters, "RDMA activated" and the queue pairs;
+#  - a user without root and the default 8 MiB memlock: refused, with the
+#    limit and what to change.
 # Uses the shared lab (ctest's lab fixture); HALOLINKCTL and HALOLINK_ENGINE
 # name the binaries built on the host.
 # shellcheck source-path=SCRIPTDIR source=common.sh
@@ -191,4 +193,29 @@ jcheck "$out" 'all(n["transport"] == "rdma" and (n["queue_pairs"] or 0) > 0 for 
 note "llama.cpp RPC: $(jget "$out" 'd["smoke"]["proof"]["summary"]')"
 ctl job stop lab-llama >/dev/null || fail "job stop (llama)"
 no_doubles_left
+
+# 5. A user without root (no CAP_IPC_LOCK; "*" as its password hash: sshd
+# without PAM refuses an account that useradd left locked with "!") and the kernel's default 8 MiB
+# locked-memory limit: the RDMA job is refused before anything starts, with
+# the limit and what to change.
+for i in 1 2; do
+  "$LAB" ssh "$i" -- sh -c 'id hl >/dev/null 2>&1 || useradd -m -s /bin/sh hl; usermod -p "*" hl && mkdir -p /home/hl/.ssh &&
+    cp /root/.ssh/authorized_keys /home/hl/.ssh/ && chown -R hl: /home/hl/.ssh && chmod 700 /home/hl/.ssh &&
+    chmod 600 /home/hl/.ssh/authorized_keys' || fail "node$i: user hl"
+  port=$(jget "$INFO" "d['nodes'][$((i - 1))]['ssh_port']")
+  ctl nodes add "user$i" --host 127.0.0.1 --port "$port" --user hl --identity "$LAB_DIR/id_ed25519" \
+    --data-interface eth1 --data-address "$(data_ipv4 "$i")/24" >/dev/null || fail "nodes add user$i"
+done
+limit=$("$LAB" ssh 2 -- su -s /bin/sh hl -c 'ulimit -l')
+rc=0
+err=$(ctl job launch "${common[@]}" --name lab-memlock user1 user2 2>&1 >/dev/null) || rc=$?
+[ "$rc" = 1 ] || fail "a launch with memlock $limit KiB exited $rc: $err"
+grep -Eq "user2: the locked-memory limit \(ulimit -l\) is [0-9]+ KiB, and RDMA needs unlimited or at least 1 GiB" <<<"$err" \
+  || fail "no clear memlock refusal: $err"
+grep -q "memlock unlimited" <<<"$err" || fail "the refusal does not say what to change: $err"
+for i in 1 2; do
+  left=$("$LAB" ssh "$i" -- sh -c 'pgrep -u hl -af "[t]ests/lab/doubles/" || true')
+  [ -z "$left" ] || fail "node$i runs as hl: $left"
+done
+note "memlock $limit KiB without root: refused before anything started"
 note "ok"
