@@ -420,6 +420,20 @@ private Q_SLOTS:
             QVERIFY(head.last().contains(QStringLiteral("--env=HF_HOME=/cache/$(whoami) ';x")));
             QVERIFY(head.last().contains(spec.image));
             QVERIFY(head.last().contains(QStringLiteral("--env=NCCL_IB_GID_INDEX=1")));
+            // RDMA: the devices and the locked-memory maximum; the image's login environment
+            // (bash -l reads /etc/profile.d); docker adds no named groups the image may lack.
+            QVERIFY(head.last().contains(QStringLiteral("--device=/dev/infiniband")));
+            QVERIFY(head.last().contains(QStringLiteral("--ulimit=memlock=-1:-1")));
+            const qsizetype img = head.last().indexOf(spec.image);
+            QCOMPARE(head.last().mid(img + 1, 3), (QStringList{QStringLiteral("bash"), QStringLiteral("-lc"), QStringLiteral("exec \"$@\"")}));
+            QVERIFY(!head.last().join(QLatin1Char(' ')).contains(QStringLiteral("--group-add=video")));
+            QVERIFY(!head.last().join(QLatin1Char(' ')).contains(QStringLiteral("--group-add=render")));
+            // TCP-only: neither /dev/infiniband nor --ulimit.
+            JobSpec tcp = spec;
+            tcp.tcpOnly = true;
+            const Rendered rt = render(tcp, nodes);
+            QVERIFY(!rt.steps.first().command.contains(QStringLiteral("infiniband")));
+            QVERIFY(!rt.steps.first().command.contains(QStringLiteral("--ulimit")));
         } else {
             QCOMPARE(call.first(), QStringLiteral("vllm"));
             QVERIFY(QFile::exists(home.filePath(QStringLiteral(".cache/halolink/jobs/tp/h1/vllm.pid"))));
