@@ -77,7 +77,9 @@ void JobLauncher::fetchApiKey(std::function<void(bool, const QString &)> done)
     if (isContainer(spec.runtime))
         command = shellCommand({containerTool(spec.runtime), QStringLiteral("exec"), containerName(spec, role),
                                 QStringLiteral("sh"), QStringLiteral("-c"),
-                                QStringLiteral("p=$(cat %1) && %2").arg(kVllmPidInContainer, read)});
+                                // vLLM is exec'd into the head's Ray container; llama-server is its container's first process.
+                                role == QLatin1String("vllm") ? QStringLiteral("p=$(cat %1) && %2").arg(kVllmPidInContainer, read)
+                                                              : QStringLiteral("p=1 && %1").arg(read)});
     else
         command = QStringLiteral("p=$(cat %1/%2) && %3")
                       .arg(jobDirShell(spec.name, head), shellQuote(role + QStringLiteral(".pid")), read);

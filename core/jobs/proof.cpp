@@ -303,7 +303,6 @@ void addWitnesses(Proof &proof, const Job &job, const TransportLog &log, const Q
             t.queuePairs = count;
             anyQp = true;
         }
-        std::optional<QString> hca = effectiveValue(w, QStringLiteral("NCCL_IB_HCA"));
         t.envDifferences = envDifferences(job, t.nodeId, w);
         const bool says = t.transport == QLatin1String("ib") || t.transport == QLatin1String("rdma");
         const bool saysTcp = t.transport == QLatin1String("socket") || t.transport == QLatin1String("tcp");
@@ -332,7 +331,6 @@ void addWitnesses(Proof &proof, const Job &job, const TransportLog &log, const Q
             proof.details << Jobs::tr("in effect: %1").arg(d);
         (t.state == QLatin1String("rdma") ? rdma : t.state == QLatin1String("tcp") ? tcp : t.state == QLatin1String("quiet") ? quiet : unknown)
             << t.name;
-        Q_UNUSED(hca);
     }
     if (anyTransport)
         proof.evidence << (llama ? Jobs::tr("llama.cpp's log") : Jobs::tr("RCCL's log"));
