@@ -21,7 +21,7 @@ import socket
 import threading
 import time
 
-from _hd_common import JsonConn, exchange_timeout
+from _hd_common import JsonConn, accept_loop, exchange_timeout
 from _hd_nccl import (NcclError, NcclLog, choose_transport, completion_error_warn, double_line, resolve_gid,
                       retry_seconds)
 from _hd_rdma import (PingpongError, finish_pingpong_server, kill_children, pingpong_seconds,
@@ -111,15 +111,7 @@ class WorkerServer:
         kill_children()
 
     def _accept_loop(self):
-        while not self.stopped:
-            try:
-                s, _ = self.sock.accept()
-            except OSError:
-                if self.stopped:
-                    return
-                time.sleep(0.1)
-                continue
-            threading.Thread(target=self._serve, args=(s,), daemon=True).start()
+        accept_loop(self.sock, lambda: self.stopped, self._serve)
 
     def _serve(self, s):
         conn = JsonConn(s)

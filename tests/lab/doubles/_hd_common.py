@@ -11,12 +11,26 @@ import secrets
 import socket
 import sys
 import threading
+import time
 
 RAY_VERSION = "2.40.0"
 VLLM_VERSION = "0.7.3"
 
 
 # ---------------------------------------------------------------- environment
+
+def accept_loop(sock, stopped, serve):
+    """Accepts connections on `sock` until stopped(), each served by serve(conn) in a thread of its own."""
+    while not stopped():
+        try:
+            conn, _ = sock.accept()
+        except OSError:
+            if stopped():
+                return
+            time.sleep(0.1)
+            continue
+        threading.Thread(target=serve, args=(conn,), daemon=True).start()
+
 
 def env_float(name, default):
     v = os.environ.get(name, "").strip()

@@ -25,12 +25,11 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
 
-from _hd_common import JsonConn, timestamp_vllm  # noqa: E402
+from _hd_common import JsonConn, accept_loop, timestamp_vllm  # noqa: E402
 from _hd_collective import WorkerServer  # noqa: E402
 
 SELF = os.path.realpath(__file__)
@@ -99,15 +98,7 @@ class NodeControl:
             _end(p)
 
     def _accept_loop(self):
-        while not self.stopped:
-            try:
-                s, _ = self.sock.accept()
-            except OSError:
-                if self.stopped:
-                    return
-                time.sleep(0.1)
-                continue
-            threading.Thread(target=self._serve, args=(s,), daemon=True).start()
+        accept_loop(self.sock, lambda: self.stopped, self._serve)
 
     def _serve(self, s):
         conn = JsonConn(s)
