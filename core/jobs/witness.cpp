@@ -38,14 +38,6 @@ QString nodeNameOf(const Job &job, const QString &id)
     return id;
 }
 
-QString renderedValue(const Job &job, const QString &nodeId, const QString &name)
-{
-    for (const EnvVar &v : job.rendered.env.value(nodeId))
-        if (v.name == name)
-            return v.value;
-    return {};
-}
-
 } // namespace
 
 QString transportLogPattern()
@@ -82,7 +74,7 @@ TransportLog readTransportLog(const Job &job, const QByteArray &log, bool rdmaMo
                 t.failures << line;
                 t.causes << QObject::tr("%1: RCCL uses TCP sockets, not RDMA (NCCL_IB_HCA=%2 matched no ACTIVE port, or "
                                         "NCCL_IB_DISABLE is set in the environment it runs with).")
-                                .arg(who, renderedValue(job, node, QStringLiteral("NCCL_IB_HCA")));
+                                .arg(who, envOf(job, node).value(QStringLiteral("NCCL_IB_HCA")));
             }
         } else if (line.contains(QLatin1String("NET/IB : No device found"))) {
             if (rdmaMode && !noDevice.contains(node)) {
@@ -91,11 +83,11 @@ TransportLog readTransportLog(const Job &job, const QByteArray &log, bool rdmaMo
                 t.causes << QObject::tr("%1: RCCL found no ACTIVE RDMA port matching NCCL_IB_HCA=%2: the device is named "
                                         "differently in the environment it runs with, or its port is down; check `rdma link` "
                                         "there and probe the node again.")
-                                .arg(who, renderedValue(job, node, QStringLiteral("NCCL_IB_HCA")));
+                                .arg(who, envOf(job, node).value(QStringLiteral("NCCL_IB_HCA")));
             }
         } else if (line.contains(QLatin1String("NCCL WARN"))) {
             t.failures << line;
-            const QString gid = renderedValue(job, node, QStringLiteral("NCCL_IB_GID_INDEX"));
+            const QString gid = envOf(job, node).value(QStringLiteral("NCCL_IB_GID_INDEX"));
             if (line.contains(QLatin1String("ibv_query_gid")))
                 t.causes << QObject::tr("%1: NCCL_IB_GID_INDEX=%2 is not in the device's GID table (ibv_query_gid "
                                         "failed): use the RoCE v2 GID of the node's data-plane address (HaloLink's probe "
