@@ -6241,10 +6241,6 @@ Linhas do RCCL:
         <translation>A resposta do modelo</translation>
     </message>
     <message>
-        <source>RDMA proof: the data-plane port counters during the smoke test</source>
-        <translation>Prova de RDMA: os contadores das portas do plano de dados durante o teste rápido</translation>
-    </message>
-    <message>
         <source>Verdict</source>
         <translation>Veredito</translation>
     </message>
@@ -6339,6 +6335,34 @@ Linhas do RCCL:
     <message>
         <source>%1 packets</source>
         <translation>%1 pacotes</translation>
+    </message>
+    <message>
+        <source>RDMA proof: the port counters, what the library says and the job&apos;s queue pairs</source>
+        <translation>Prova de RDMA: os contadores das portas, o que a biblioteca diz e os queue pairs do job</translation>
+    </message>
+    <message>
+        <source>Library says</source>
+        <translation>A biblioteca diz</translation>
+    </message>
+    <message>
+        <source>Queue pairs</source>
+        <translation>Queue pairs</translation>
+    </message>
+    <message>
+        <source>In effect: %1</source>
+        <translation>Em vigor: %1</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>desconhecido</translation>
+    </message>
+    <message>
+        <source>RDMA activated</source>
+        <translation>RDMA activated</translation>
+    </message>
+    <message>
+        <source>no RDMA connection</source>
+        <translation>nenhuma conexão RDMA</translation>
     </message>
 </context>
 <context>

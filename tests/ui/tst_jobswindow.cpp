@@ -541,7 +541,11 @@ void TestJobsWindow::smokeResultAndProof()
     QVERIFY2(
         table->item(1, 4)->text().contains(QStringLiteral("MiB")), qPrintable(table->item(1, 4)->text()));
     QVERIFY2(
-        table->item(1, 5)->text().contains(QStringLiteral("TCP")), qPrintable(table->item(1, 5)->text()));
+        table->item(1, 7)->text().contains(QStringLiteral("TCP")), qPrintable(table->item(1, 7)->text()));
+    // The library's word and the job's queue pairs have columns of their own.
+    QCOMPARE(table->columnCount(), 8);
+    QCOMPARE(table->horizontalHeaderItem(5)->text(), QStringLiteral("Library says"));
+    QCOMPARE(table->horizontalHeaderItem(6)->text(), QStringLiteral("Queue pairs"));
     if (!qEnvironmentVariableIsEmpty("HALOLINK_SCREENSHOT_DIR"))
         jobs->grab().save(
             qEnvironmentVariable("HALOLINK_SCREENSHOT_DIR") + QStringLiteral("/jobs-proof-tcp.png"));

@@ -296,7 +296,7 @@ private Q_SLOTS:
         QCOMPARE(causeTexts, shown.proof.causes);
         QVERIFY2(causeTexts.join(QLatin1Char('\n')).contains(QStringLiteral("NCCL_IB_DISABLE=1")),
             qPrintable(causeTexts.join(QLatin1Char('\n'))));
-        QVERIFY(proofNodes->item(0, 5)->text().contains(QStringLiteral("TCP")));
+        QVERIFY(proofNodes->item(0, 7)->text().contains(QStringLiteral("TCP")));
         QCOMPARE(jobs->jobsModel()->row(0).state, JobState::Running);
         QVERIFY(stop->isEnabled());
         screenshot(jobs, "jobs-window.png");

@@ -119,7 +119,7 @@ SmokeResultView::SmokeResultView(QWidget *parent)
 
     // The proof.
     auto *proofBox
-        = new QGroupBox(tr("RDMA proof: the data-plane port counters during the smoke test"), m_content);
+        = new QGroupBox(tr("RDMA proof: the port counters, what the library says and the job's queue pairs"), m_content);
     auto *proofLayout = new QVBoxLayout(proofBox);
     m_banner = new QFrame(proofBox);
     m_banner->setObjectName(QStringLiteral("proofBanner"));
@@ -163,23 +163,24 @@ SmokeResultView::SmokeResultView(QWidget *parent)
     causesColumn->addWidget(m_causes, 1);
     auto *nodesColumn = new QVBoxLayout;
     auto *nodesLabel = new QLabel(tr("Per &node (background traffic subtracted):"), proofBox);
-    m_nodes = new QTableWidget(0, 6, proofBox);
+    m_nodes = new QTableWidget(0, 8, proofBox);
     m_nodes->setObjectName(QStringLiteral("proofNodes"));
     m_nodes->setAccessibleName(tr("Traffic per node during the smoke test"));
     m_nodes->setHorizontalHeaderLabels({ tr("Node"), tr("RDMA device:port"), tr("RDMA packets"),
-        tr("RDMA bytes"), tr("NIC bytes"), tr("Carried by") });
+        tr("RDMA bytes"), tr("NIC bytes"), tr("Library says"), tr("Queue pairs"), tr("Carried by") });
     m_nodes->verticalHeader()->hide();
     m_nodes->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_nodes->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_nodes->setTabKeyNavigation(false);
     m_nodes->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    for (int c = 2; c <= 5; ++c)
-        m_nodes->horizontalHeader()->setSectionResizeMode(c, QHeaderView::Stretch);
+    // Every column as wide as its header and cells (none squeezed under its title); the verdict takes the rest.
+    m_nodes->horizontalHeader()->setStretchLastSection(true);
     nodesLabel->setBuddy(m_nodes);
     nodesColumn->addWidget(nodesLabel);
     nodesColumn->addWidget(m_nodes, 1);
-    details->addWidget(m_causesBox, 2);
-    details->addLayout(nodesColumn, 3);
+    // The table has eight columns: it gets the larger share.
+    details->addWidget(m_causesBox, 1);
+    details->addLayout(nodesColumn, 2);
     proofLayout->addLayout(details, 1);
     content->addWidget(proofBox, 1);
 
@@ -227,14 +228,26 @@ void SmokeResultView::setResult(const jobs::SmokeResult &r)
     m_causes->clear();
     for (const QString &c : p.causes)
         m_causes->addItem(c);
-    const bool causes = !p.causes.isEmpty();
+    // Where the processes do not run with what was rendered: a cause too.
+    for (const jobs::NodeTraffic &t : p.nodes)
+        for (const QString &d : t.envDifferences)
+            m_causes->addItem(tr("In effect: %1").arg(d));
+    const bool causes = m_causes->count() > 0;
     m_causesBox->setVisible(causes);
 
     m_nodes->setRowCount(int(p.nodes.size()));
     for (int i = 0; i < p.nodes.size(); ++i) {
         const jobs::NodeTraffic &t = p.nodes.at(i);
         QString carried;
-        if (!t.measured)
+        if (t.state == QLatin1String("rdma"))
+            carried = tr("RDMA");
+        else if (t.state == QLatin1String("tcp"))
+            carried = tr("TCP (NIC only)");
+        else if (t.state == QLatin1String("quiet"))
+            carried = tr("nothing");
+        else if (t.state == QLatin1String("unknown"))
+            carried = t.error.isEmpty() ? tr("unknown") : t.error;
+        else if (!t.measured)
             carried = t.error.isEmpty() ? tr("not measured") : t.error;
         else if (t.rdmaMoved)
             carried = tr("RDMA");
@@ -244,11 +257,17 @@ void SmokeResultView::setResult(const jobs::SmokeResult &r)
             carried = tr("nothing");
         const QString port
             = t.rdmaDevice.isEmpty() ? tr("none") : QStringLiteral("%1:%2").arg(t.rdmaDevice).arg(t.rdmaPort);
+        const QString says = t.transport == QLatin1String("ib") ? QStringLiteral("NET/IB")
+            : t.transport == QLatin1String("socket")            ? QStringLiteral("NET/Socket")
+            : t.transport == QLatin1String("rdma")              ? tr("RDMA activated")
+            : t.transport == QLatin1String("tcp")               ? tr("no RDMA connection")
+                                                                : QStringLiteral("—");
+        const QString qps = t.queuePairs ? QLocale().toString(*t.queuePairs) : QStringLiteral("—");
         const QStringList cells { t.name, t.measured ? port : QStringLiteral("—"), countText(t.rdmaPackets),
-            bytesText(t.rdmaBytes), bytesText(t.nicBytes), carried };
+            bytesText(t.rdmaBytes), bytesText(t.nicBytes), says, qps, carried };
         for (int c = 0; c < cells.size(); ++c) {
             auto *item = new QTableWidgetItem(cells.at(c));
-            if (c >= 2 && c <= 4)
+            if ((c >= 2 && c <= 4) || c == 6)
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             if (c == 4 && t.nicPackets)
                 item->setToolTip(tr("%1 packets").arg(QLocale().toString(*t.nicPackets)));
@@ -277,11 +296,16 @@ void SmokeResultView::applyVerdictStyle()
         return;
     for (int i = 0; i < m_nodes->rowCount() && i < m_result->proof.nodes.size(); ++i) {
         const jobs::NodeTraffic &t = m_result->proof.nodes.at(i);
-        const Check::Status ns = !t.measured ? Check::Status::Unknown
-            : t.rdmaMoved                    ? Check::Status::Pass
-            : t.nicMoved                     ? Check::Status::Fail
-                                             : Check::Status::Warn;
-        if (QTableWidgetItem *item = m_nodes->item(i, 5))
+        const QString st = !t.state.isEmpty() ? t.state
+            : !t.measured                     ? QStringLiteral("unknown")
+            : t.rdmaMoved                     ? QStringLiteral("rdma")
+            : t.nicMoved                      ? QStringLiteral("tcp")
+                                              : QStringLiteral("quiet");
+        const Check::Status ns = st == QLatin1String("rdma") ? Check::Status::Pass
+            : st == QLatin1String("tcp")                     ? Check::Status::Fail
+            : st == QLatin1String("quiet")                   ? Check::Status::Warn
+                                                             : Check::Status::Unknown;
+        if (QTableWidgetItem *item = m_nodes->item(i, 7))
             item->setIcon(StatusStyle::icon(ns, pal));
     }
 }
