@@ -362,15 +362,12 @@ void addWitnesses(Proof &proof, const Job &job, const TransportLog &log, const Q
         for (const NodeTraffic &t : std::as_const(proof.nodes)) {
             if (t.state == QLatin1String("rdma"))
                 continue;
+            // The values the worker (else the role's program) runs with, for what the causes read.
             QHash<QString, QString> effective;
-            for (const ProcessEnv &p : witness.value(t.nodeId).processes)
-                for (auto it = p.env.cbegin(); it != p.env.cend(); ++it)
-                    if (!effective.contains(it.key()))
-                        effective.insert(it.key(), it.value());
-            if (const auto v = effectiveValue(witness.value(t.nodeId), QStringLiteral("NCCL_IB_HCA")))
-                effective.insert(QStringLiteral("NCCL_IB_HCA"), *v);
-            if (const auto v = effectiveValue(witness.value(t.nodeId), QStringLiteral("NCCL_IB_GID_INDEX")))
-                effective.insert(QStringLiteral("NCCL_IB_GID_INDEX"), *v);
+            for (const QString &name : {QStringLiteral("NCCL_IB_DISABLE"), QStringLiteral("NCCL_IB_HCA"),
+                                        QStringLiteral("NCCL_IB_GID_INDEX"), QStringLiteral("GGML_RDMA_DEV")})
+                if (const auto v = effectiveValue(witness.value(t.nodeId), name))
+                    effective.insert(name, *v);
             proof.causes << likelyTcpCauses(job, t.nodeId, effective);
         }
         proof.causes << log.causes;

@@ -211,8 +211,12 @@ private slots:
         // RCCL says sockets on node2: TCP there.
         p = judgeTraffic(job, bg, before, after);
         log.net.insert(QStringLiteral("n2"), QStringLiteral("socket"));
+        w[QStringLiteral("n2")].processes.first().env.insert(QStringLiteral("NCCL_IB_HCA"), QStringLiteral("=mlx5_0:1"));
         addWitnesses(p, job, log, w);
         QCOMPARE(p.verdict, Proof::Verdict::Mixed);
+        // The causes read the value the worker runs with, not the rendered one.
+        QVERIFY2(p.causes.join('\n').contains(QStringLiteral("NCCL_IB_HCA==mlx5_0:1")), qPrintable(p.causes.join('\n')));
+        w[QStringLiteral("n2")].processes.first().env.clear();
         // QPs of another process do not count: the library's word alone is not enough.
         p = judgeTraffic(job, bg, before, after);
         log.net.insert(QStringLiteral("n2"), QStringLiteral("ib"));
