@@ -7,7 +7,10 @@
 // everything the GUI thread does for it: ingest the lines that arrived since
 // the last frame, sync the charts and heatmap, and the queued replot and paint.
 // The first fifth of the run is warm-up: not in the percentiles, and the RSS
-// at its end is the baseline for the memory growth.
+// at its end is the baseline for the memory growth. Besides the wall clock
+// (the headline: what a person sees), each frame's CPU time on the GUI thread
+// (CLOCK_THREAD_CPUTIME_ID) is reported, which other load on the machine does
+// not inflate: compare that between runs on a busy machine.
 //
 // Usage: dashboard_frame [SECONDS (default 60)] [NODES (64)] [HZ (100)]
 // Last stdout line: one JSON object (INTERFACES.md section 6); peer null.
@@ -29,6 +32,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <unistd.h>
 #include <vector>
 
@@ -42,6 +46,14 @@ qint64 residentBytes()
     if (!statm.open(QIODevice::ReadOnly))
         return -1;
     return statm.readAll().split(' ').value(1).toLongLong() * sysconf(_SC_PAGESIZE);
+}
+
+// CPU time this thread has used, in ms.
+double threadCpuMs()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
 }
 
 double nearestRank(std::vector<double> sorted, double p)
@@ -93,6 +105,7 @@ int main(int argc, char *argv[])
     const double warmup = seconds / 5;
     std::vector<double> frameMs;
     std::vector<double> ingestMs;
+    std::vector<double> cpuMs;
     qint64 rssWarm = -1;
     quint64 lines = 0;
     int frame = 0;
@@ -103,6 +116,7 @@ int main(int argc, char *argv[])
             QThread::usleep(quint64(wait / 1000));
         ++frame;
         work.start();
+        const double cpuStart = threadCpuMs();
         // What arrived since the last frame: every node's frames up to now...
         const qint64 now = startWall + clock.nsecsElapsed();
         for (; generatedUntil + stepNs <= now; generatedUntil += stepNs) {
@@ -128,12 +142,14 @@ int main(int argc, char *argv[])
         page.tick();
         QCoreApplication::processEvents(); // the queued replots and the paint
         const double ms = work.nsecsElapsed() / 1e6;
+        const double cpu = threadCpuMs() - cpuStart;
         const double elapsed = clock.nsecsElapsed() / 1e9;
         if (elapsed >= warmup) {
             if (rssWarm < 0)
                 rssWarm = residentBytes();
             frameMs.push_back(ms);
             ingestMs.push_back(ingestTime);
+            cpuMs.push_back(cpu);
         }
     }
     const qint64 rssEnd = residentBytes();
@@ -141,6 +157,12 @@ int main(int argc, char *argv[])
     const double p99 = nearestRank(frameMs, 99);
     const double max = nearestRank(frameMs, 100);
     const double ingestP99 = nearestRank(ingestMs, 99);
+    const double cpuP50 = nearestRank(cpuMs, 50);
+    const double cpuP99 = nearestRank(cpuMs, 99);
+    double cpuSum = 0;
+    for (double c : cpuMs)
+        cpuSum += c;
+    const double cpuMean = cpuMs.empty() ? 0 : cpuSum / double(cpuMs.size());
     const double growth = rssWarm > 0 ? 100.0 * double(rssEnd - rssWarm) / double(rssWarm) : 0;
     const double actualSeconds = clock.nsecsElapsed() / 1e9;
 
@@ -152,6 +174,7 @@ int main(int argc, char *argv[])
                 store.memoryBytes() / 1048576.0, static_cast<unsigned long long>(store.droppedOutOfOrder()));
     std::printf("  frame time: p50 %.2f ms, p99 %.2f ms, max %.2f ms (ingest part p99 %.2f ms)\n", p50, p99, max,
                 ingestP99);
+    std::printf("  GUI thread CPU per frame: mean %.2f ms, p50 %.2f ms, p99 %.2f ms\n", cpuMean, cpuP50, cpuP99);
     std::printf("  RSS: %.1f MiB after warm-up, %.1f MiB at the end (%+.2f %%)\n", rssWarm / 1048576.0,
                 rssEnd / 1048576.0, growth);
     QJsonObject result{{QStringLiteral("bench"), QStringLiteral("dashboard_frame")},
@@ -162,6 +185,9 @@ int main(int argc, char *argv[])
                        {QStringLiteral("ratio"), QJsonValue::Null},
                        {QStringLiteral("target"), QStringLiteral("<= 16")},
                        {QStringLiteral("frame_time_p50_ms"), std::round(p50 * 100) / 100},
+                       {QStringLiteral("cpu_ms_mean"), std::round(cpuMean * 100) / 100},
+                       {QStringLiteral("cpu_ms_p50"), std::round(cpuP50 * 100) / 100},
+                       {QStringLiteral("cpu_ms_p99"), std::round(cpuP99 * 100) / 100},
                        {QStringLiteral("rss_growth_percent"), std::round(growth * 100) / 100},
                        {QStringLiteral("rss_growth_target"), QStringLiteral("<= 5")},
                        {QStringLiteral("nodes"), nodes},
