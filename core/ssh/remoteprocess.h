@@ -37,6 +37,8 @@ Q_SIGNALS:
     void started();
     void lineReceived(const QByteArray &line); // stdout, without the newline
     void stderrLine(const QByteArray &line);
+    // Bytes of write() that have left for the node, in order (for flow control and progress).
+    void bytesWritten(qint64 bytes);
     // The command ended (exitCode, -1 when unknown) or the channel broke (error).
     void finished(int exitCode, const QString &error);
 
@@ -44,6 +46,7 @@ private:
     void sshChannelOpened() override;
     void sshChannelData(bool isStderr, const QByteArray &data) override;
     void sshChannelClosed(int exitStatus, const QString &error) override;
+    void sshChannelWritten(qint64 bytes) override { Q_EMIT bytesWritten(bytes); }
     void split(QByteArray &buffer, bool isStderr, bool flushAll);
 
     QPointer<SshSession> m_session;

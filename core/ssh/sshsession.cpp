@@ -139,6 +139,7 @@ void SshSession::connectToHost()
     connect(m_worker, &SshWorker::channelOpened, this, &SshSession::onChannelOpened);
     connect(m_worker, &SshWorker::channelData, this, &SshSession::onChannelData);
     connect(m_worker, &SshWorker::channelClosed, this, &SshSession::onChannelClosed);
+    connect(m_worker, &SshWorker::channelWritten, this, &SshSession::onChannelWritten);
     connect(m_worker, &SshWorker::uploadProgress, this, &SshSession::onUploadProgress);
     connect(m_worker, &SshWorker::uploadFinished, this, &SshSession::onUploadFinished);
 
@@ -409,6 +410,12 @@ void SshSession::onChannelClosed(int id, int exitStatus, const QString &error)
 {
     if (SshChannelSink *sink = m_channelSinks.take(id))
         sink->sshChannelClosed(exitStatus, error);
+}
+
+void SshSession::onChannelWritten(int id, qint64 bytes)
+{
+    if (SshChannelSink *sink = m_channelSinks.value(id))
+        sink->sshChannelWritten(bytes);
 }
 
 void SshSession::onUploadProgress(int id, qint64 done, qint64 total)

@@ -43,6 +43,8 @@ public:
     virtual void sshChannelOpened() = 0;
     virtual void sshChannelData(bool isStderr, const QByteArray &data) = 0;
     virtual void sshChannelClosed(int exitStatus, const QString &error) = 0;
+    // Bytes given to writeChannel() that have left for the node (flow control, progress).
+    virtual void sshChannelWritten(qint64 bytes) { Q_UNUSED(bytes) }
 };
 
 class SshUploadSink {
@@ -157,6 +159,7 @@ private:
     void onChannelOpened(int id);
     void onChannelData(int id, bool isStderr, const QByteArray &data);
     void onChannelClosed(int id, int exitStatus, const QString &error);
+    void onChannelWritten(int id, qint64 bytes);
     void onUploadProgress(int id, qint64 done, qint64 total);
     void onUploadFinished(int id, const QString &error);
     QString storeKey(CredentialKind kind) const;

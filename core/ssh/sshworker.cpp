@@ -564,6 +564,7 @@ void SshWorker::writeStdin(int id, const QByteArray &data)
         p += n;
         left -= n;
     }
+    Q_EMIT channelWritten(id, data.size());
     // A blocking write may have read incoming packets into channel buffers.
     QMetaObject::invokeMethod(this, &SshWorker::pump, Qt::QueuedConnection);
 }

@@ -84,6 +84,8 @@ Q_SIGNALS:
     void channelOpened(int id);
     void channelData(int id, bool isStderr, const QByteArray &data);
     void channelClosed(int id, int exitStatus, const QString &error);
+    // A writeStdin() call's bytes are all in libssh's hands (sent or in its window).
+    void channelWritten(int id, qint64 bytes);
 
     void uploadProgress(int id, qint64 done, qint64 total);
     void uploadFinished(int id, const QString &error);
