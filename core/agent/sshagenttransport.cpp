@@ -78,9 +78,15 @@ void SshAgentTransport::onReady()
     if (!m_session->passphraseForReconnect().isEmpty())
         m_passphrase = m_session->passphraseForReconnect();
     Q_EMIT status(QStringLiteral("checking the engine"));
+    // One channel, one start of the node's login shell: the checks, the upload
+    // when needed, then the agent (EngineDeployer::setExecAfter).
     m_deployer = new EngineDeployer(m_session, m_localEngine, this);
+    m_deployer->setExecAfter({ QStringLiteral("agent") });
     connect(m_deployer, &EngineDeployer::progress, this, [this](qint64 done, qint64 total) {
         Q_EMIT status(QStringLiteral("deploying the engine %1%").arg(total ? done * 100 / total : 0));
+    });
+    connect(m_deployer, &EngineDeployer::slow, this, [this](EngineDeployer::Phase phase, int seconds) {
+        Q_EMIT status(QStringLiteral("slow %1 %2").arg(slowKey(phase)).arg(seconds));
     });
     connect(m_deployer, &EngineDeployer::finished, this, &SshAgentTransport::onDeployed);
     connect(
@@ -92,15 +98,35 @@ void SshAgentTransport::onReady()
     m_deployer->start();
 }
 
+QString SshAgentTransport::slowKey(EngineDeployer::Phase phase)
+{
+    switch (phase) {
+    case EngineDeployer::Phase::Shell:
+        return QStringLiteral("shell");
+    case EngineDeployer::Phase::Checks:
+        return QStringLiteral("checks");
+    case EngineDeployer::Phase::Upload:
+        return QStringLiteral("upload");
+    case EngineDeployer::Phase::Install:
+        return QStringLiteral("install");
+    }
+    return QStringLiteral("shell");
+}
+
 void SshAgentTransport::onDeployed(const QString &remotePath, bool uploaded)
 {
     m_remoteEngine = remotePath;
+    // The deployer's channel now runs `<engine> agent` (exec'd by its script).
+    m_process = m_deployer->takeProcess();
+    m_deployer->deleteLater();
+    m_deployer = nullptr;
+    if (!m_process) {
+        report(tr("the agent on %1 did not start").arg(nodeName()), false);
+        return;
+    }
+    m_process->setParent(this);
     Q_EMIT deployed(remotePath, uploaded);
     Q_EMIT status(QStringLiteral("starting the agent"));
-    // exec: the agent replaces the shell, so a TERM signal reaches it directly.
-    m_process = new RemoteProcess(
-        m_session, QStringLiteral("exec ") + shellCommand({ remotePath, QStringLiteral("agent") }), this);
-    connect(m_process, &RemoteProcess::started, this, &AgentTransport::opened);
     connect(m_process, &RemoteProcess::lineReceived, this, &AgentTransport::lineReceived);
     connect(m_process, &RemoteProcess::stderrLine, this,
         [this](const QByteArray &line) { Q_EMIT diagnostic(QString::fromUtf8(line)); });
@@ -109,7 +135,7 @@ void SshAgentTransport::onDeployed(const QString &remotePath, bool uploaded)
             error.isEmpty() ? tr("the agent on %1 exited with code %2").arg(nodeName()).arg(exitCode) : error,
             false);
     });
-    m_process->start();
+    Q_EMIT opened();
 }
 
 void SshAgentTransport::close()

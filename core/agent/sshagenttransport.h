@@ -1,12 +1,19 @@
 #pragma once
-// A remote node's agent over SSH: connect (SshSession), deploy the engine
-// (EngineDeployer), run `<engine> agent` on a channel (RemoteProcess).
+// A remote node's agent over SSH: connect (SshSession), then ONE channel
+// (EngineDeployer with setExecAfter) checks and, when needed, uploads the
+// engine and runs `<engine> agent`: one start of the node's login shell per
+// connection. Everything after that (probe, telemetry, mesh, bench) goes
+// through the agent. status() lines: "connecting", "checking the engine",
+// "deploying the engine N%", "slow shell|checks|upload|install SECONDS"
+// (no progress for that long; the deployer gives up only after its limit),
+// "starting the agent".
 // Each open() makes a fresh SshSession (sessions are single-use); the UI
 // hooks the new session's host-key and credential questions through
 // sessionCreated(). A password the person typed stays in memory here for
 // reconnects of this run of the app, never anywhere else.
 
 #include "agent/agenttransport.h"
+#include "deploy/enginedeployer.h"
 #include "ssh/credentialstore.h"
 #include "ssh/sshendpoint.h"
 
@@ -14,7 +21,6 @@
 
 namespace halolink {
 
-class EngineDeployer;
 class RemoteProcess;
 class SshSession;
 
@@ -43,6 +49,7 @@ Q_SIGNALS:
 private:
     void onReady();
     void onDeployed(const QString &remotePath, bool uploaded);
+    static QString slowKey(EngineDeployer::Phase phase);
     void report(const QString &reason, bool permanent);
     void teardown();
 

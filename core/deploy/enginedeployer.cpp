@@ -1,7 +1,6 @@
 #include "deploy/enginedeployer.h"
 
-#include "ssh/remotetask.h"
-#include "ssh/sftpupload.h"
+#include "ssh/remoteprocess.h"
 #include "ssh/shellquote.h"
 #include "ssh/sshlogging.h"
 #include "ssh/sshsession.h"
@@ -12,7 +11,9 @@
 #include <QFileInfo>
 #include <QHash>
 #include <QMutex>
-#include <QRandomGenerator>
+#include <QTimer>
+
+#include <algorithm>
 
 namespace halolink {
 
@@ -56,19 +57,101 @@ std::optional<LocalEngineInfo> LocalEngineInfo::load(const QString &path, QStrin
     return info;
 }
 
+namespace {
+
+constexpr char kTag[] = "halolink-deploy:";
+constexpr qint64 kChunk = 256 * 1024; // bytes per write: the progress is per chunk that left
+constexpr qsizetype kStderrKept = 4096;
+
+} // namespace
+
 EngineDeployer::EngineDeployer(SshSession *session, const QString &localEnginePath, QObject *parent)
     : QObject(parent)
     , m_session(session)
     , m_localPath(localEnginePath)
 {
     qRegisterMetaType<Failure>();
+    qRegisterMetaType<Phase>();
 }
 
-EngineDeployer::~EngineDeployer() = default;
+EngineDeployer::~EngineDeployer()
+{
+    dropProcess();
+}
 
 QString EngineDeployer::nodeName() const
 {
     return m_session ? m_session->endpoint().displayName() : tr("the node");
+}
+
+QString EngineDeployer::bootstrapScript(
+    const QString &remoteDir, const QString &sha256, qint64 size, const QStringList &execArgs)
+{
+    // POSIX sh, run by the node's login shell. Values are quoted by shellQuote;
+    // every answer is one tagged line.
+    QString script = QStringLiteral(
+        "hl_d=\"$HOME\"/%1; hl_t=\"$hl_d\"/engine-%2; "
+        "printf 'halolink-deploy:arch=%s\\n' \"$(uname -m)\"; "
+        "printf 'halolink-deploy:home=%s\\n' \"$HOME\"; "
+        "printf 'halolink-deploy:libc=%s\\n' \"$(getconf GNU_LIBC_VERSION 2>/dev/null || ldd --version 2>&1 | head -n 1)\"; "
+        "printf 'halolink-deploy:sha256sum=%s\\n' \"$(command -v sha256sum)\"; "
+        "printf 'halolink-deploy:have=%s\\n' \"$(sha256sum -- \"$hl_t\" 2>/dev/null | cut -c1-64)\"; "
+        "printf 'halolink-deploy:ask\\n'; "
+        "IFS= read -r hl_go || exit 0; "
+        "case $hl_go in "
+        "run) ;; "
+        "upload) "
+        "umask 077; mkdir -p -- \"$hl_d\" && chmod 700 -- \"$hl_d\" || { printf 'halolink-deploy:fail=mkdir\\n'; exit 3; }; "
+        "hl_f=$(mktemp \"$hl_d\"/.engine-upload.XXXXXXXX) || { printf 'halolink-deploy:fail=mktemp\\n'; exit 3; }; "
+        "head -c %3 > \"$hl_f\"; "
+        "hl_h=$(sha256sum -- \"$hl_f\" | cut -c1-64); "
+        "if [ \"$hl_h\" != %2 ]; then rm -f -- \"$hl_f\"; printf 'halolink-deploy:fail=checksum %s\\n' \"$hl_h\"; exit 3; fi; "
+        "chmod 700 -- \"$hl_f\" && mv -f -- \"$hl_f\" \"$hl_t\" || { rm -f -- \"$hl_f\"; printf 'halolink-deploy:fail=install\\n'; exit 3; }; "
+        "printf 'halolink-deploy:installed\\n';; "
+        "*) exit 0;; "
+        "esac; ")
+                         .arg(shellQuote(remoteDir), shellQuote(sha256), QString::number(size));
+    if (execArgs.isEmpty()) {
+        script += QStringLiteral("printf 'halolink-deploy:done\\n'");
+    } else {
+        QStringList quoted;
+        for (const QString &a : execArgs)
+            quoted << shellQuote(a);
+        script += QStringLiteral("printf 'halolink-deploy:exec\\n'; exec \"$hl_t\" %1").arg(quoted.join(QLatin1Char(' ')));
+    }
+    return script;
+}
+
+QString EngineDeployer::waitingFor(Phase phase, const QString &node)
+{
+    switch (phase) {
+    case Phase::Shell:
+        return tr("the login shell of %1 to start (its ~/.bashrc or profile may be slow)").arg(node);
+    case Phase::Checks:
+        return tr("%1 to report its architecture, C library and engine checksum").arg(node);
+    case Phase::Upload:
+        return tr("the engine's bytes to reach %1").arg(node);
+    case Phase::Install:
+        return tr("%1 to check the uploaded engine and move it in place").arg(node);
+    }
+    return {};
+}
+
+void EngineDeployer::dropProcess()
+{
+    if (m_tick)
+        m_tick->stop();
+    if (m_file) {
+        delete m_file;
+        m_file = nullptr;
+    }
+    if (m_process && !m_handedOver) {
+        m_process->disconnect(this);
+        m_process->closeStdin(); // the script's `read` ends: it exits
+        m_process->terminate();
+        m_process->deleteLater();
+    }
+    m_process = nullptr;
 }
 
 void EngineDeployer::fail(Failure failure, const QString &message)
@@ -78,12 +161,7 @@ void EngineDeployer::fail(Failure failure, const QString &message)
     m_running = false;
     m_failure = failure;
     m_error = message;
-    if (m_task)
-        m_task->deleteLater();
-    if (m_upload) {
-        m_upload->cancel();
-        m_upload->deleteLater();
-    }
+    dropProcess();
     qCInfo(lcDeploy).noquote() << nodeName() << "deploy failed:" << message;
     Q_EMIT failed(failure, message);
 }
@@ -94,8 +172,12 @@ void EngineDeployer::start()
         return;
     m_running = true;
     m_uploaded = false;
+    m_handedOver = false;
     m_failure = Failure::None;
     m_error.clear();
+    m_facts.clear();
+    m_stderr.clear();
+    m_sent = m_acked = 0;
     QString error;
     auto local = LocalEngineInfo::load(m_localPath, &error);
     if (!local) {
@@ -109,22 +191,33 @@ void EngineDeployer::start()
             this, [this] { fail(Failure::NotConnected, tr("Not connected.")); }, Qt::QueuedConnection);
         return;
     }
-    const QString target = QStringLiteral("%1/engine-%2").arg(m_remoteDir, m_local.sha256);
-    // One round trip for every fact; each value printed on its own tagged line.
-    const QString command = QStringLiteral(
-        "printf 'arch=%s\\n' \"$(uname -m)\"; "
-        "printf 'home=%s\\n' \"$HOME\"; "
-        "printf 'libc=%s\\n' \"$(getconf GNU_LIBC_VERSION 2>/dev/null || ldd --version 2>&1 | head -n 1)\"; "
-        "printf 'sha256sum=%s\\n' \"$(command -v sha256sum)\"; "
-        "printf 'have=%s\\n' \"$(sha256sum -- \"$HOME\"/%1 2>/dev/null | cut -c1-64)\"")
-                                .arg(shellQuote(target));
-    m_task = new RemoteTask(m_session, command, this);
-    m_task->setTimeout(std::chrono::seconds(30));
-    connect(m_task, &RemoteTask::finished, this, &EngineDeployer::onCheckDone);
-    connect(m_task, &RemoteTask::failed, this, [this](RemoteTask::Failure, const QString &msg) {
-        fail(Failure::NodeCheck, tr("Checking %1 failed: %2").arg(nodeName(), msg));
+    m_process = new RemoteProcess(
+        m_session, bootstrapScript(m_remoteDir, m_local.sha256, m_local.size, m_execArgs), this);
+    connect(m_process, &RemoteProcess::lineReceived, this, &EngineDeployer::onLine);
+    connect(m_process, &RemoteProcess::stderrLine, this, [this](const QByteArray &line) {
+        progressed(); // the shell is doing something
+        m_stderr += line + '\n';
+        if (m_stderr.size() > kStderrKept)
+            m_stderr = m_stderr.right(kStderrKept);
     });
-    m_task->start();
+    connect(m_process, &RemoteProcess::bytesWritten, this, [this](qint64 bytes) {
+        if (m_phase != Phase::Upload)
+            return;
+        m_acked += bytes;
+        progressed();
+        Q_EMIT progress(std::clamp<qint64>(m_acked, 0, m_local.size), m_local.size);
+        sendNextChunk();
+    });
+    connect(m_process, &RemoteProcess::finished, this, &EngineDeployer::onChannelEnded);
+    if (!m_tick) {
+        m_tick = new QTimer(this);
+        m_tick->setInterval(std::chrono::milliseconds(250));
+        connect(m_tick, &QTimer::timeout, this, &EngineDeployer::onTick);
+    }
+    m_clock.start();
+    enterPhase(Phase::Shell);
+    m_tick->start();
+    m_process->start();
 }
 
 void EngineDeployer::cancel()
@@ -132,27 +225,105 @@ void EngineDeployer::cancel()
     fail(Failure::Cancelled, tr("Cancelled."));
 }
 
-void EngineDeployer::onCheckDone(int exitCode)
+RemoteProcess *EngineDeployer::takeProcess()
+{
+    if (!m_handedOver || !m_process)
+        return nullptr;
+    RemoteProcess *p = m_process;
+    p->disconnect(this);
+    p->setParent(nullptr);
+    m_process = nullptr;
+    return p;
+}
+
+void EngineDeployer::enterPhase(Phase phase)
+{
+    m_phase = phase;
+    m_lastSlowReport = 0;
+    m_lastProgressMs = m_clock.elapsed();
+}
+
+void EngineDeployer::progressed()
+{
+    m_lastProgressMs = m_clock.elapsed();
+    m_lastSlowReport = 0;
+}
+
+void EngineDeployer::onTick()
 {
     if (!m_running)
         return;
-    const QString out = QString::fromUtf8(m_task->standardOutput());
-    m_task->deleteLater();
-    QHash<QString, QString> facts;
-    for (const QString &line : out.split(QLatin1Char('\n'))) {
-        const qsizetype eq = line.indexOf(QLatin1Char('='));
-        if (eq > 0)
-            facts.insert(line.left(eq), line.mid(eq + 1).trimmed());
-    }
-    m_nodeArch = facts.value(QStringLiteral("arch"));
-    m_nodeLibc = facts.value(QStringLiteral("libc"));
-    m_home = facts.value(QStringLiteral("home"));
-    if (m_nodeArch.isEmpty() || m_home.isEmpty() || !m_home.startsWith(QLatin1Char('/'))) {
-        fail(Failure::NodeCheck,
-            tr("%1 did not report its architecture and home directory "
-               "(exit code %2).")
+    const qint64 idle = m_clock.elapsed() - m_lastProgressMs;
+    const auto limit = m_phase == Phase::Shell ? m_limits.shell : m_limits.step;
+    if (idle >= limit.count()) {
+        fail(Failure::Stalled,
+            tr("Gave up on %1 after %2 s without progress: waited for %3.")
                 .arg(nodeName())
-                .arg(exitCode));
+                .arg(idle / 1000)
+                .arg(waitingFor(m_phase, nodeName())));
+        return;
+    }
+    const int seconds = int(idle / 1000);
+    const int step = int(std::max<qint64>(1, m_limits.slowAfter.count() / 1000));
+    if (idle >= m_limits.slowAfter.count() && seconds >= m_lastSlowReport + step) {
+        m_lastSlowReport = seconds;
+        Q_EMIT slow(m_phase, seconds);
+    }
+}
+
+void EngineDeployer::onLine(const QByteArray &raw)
+{
+    if (!m_running)
+        return;
+    const QString line = QString::fromUtf8(raw);
+    if (!line.startsWith(QLatin1String(kTag))) {
+        // The login shell's own output (a ~/.bashrc that prints): not ours.
+        qCDebug(lcDeploy).noquote() << nodeName() << "ignored line before the engine:" << line.left(200);
+        return;
+    }
+    const QString body = line.mid(int(sizeof kTag) - 1);
+    progressed();
+    if (m_phase == Phase::Shell)
+        enterPhase(Phase::Checks);
+    if (body == QLatin1String("ask")) {
+        onFacts();
+        return;
+    }
+    if (body == QLatin1String("installed")) {
+        m_uploaded = true;
+        qCInfo(lcDeploy).noquote() << nodeName() << "engine installed:" << m_remotePath;
+        return;
+    }
+    if (body == QLatin1String("done") || body == QLatin1String("exec")) {
+        if (body == QLatin1String("exec"))
+            m_handedOver = true;
+        succeed();
+        return;
+    }
+    const qsizetype eq = body.indexOf(QLatin1Char('='));
+    if (eq <= 0)
+        return;
+    const QString key = body.left(eq), value = body.mid(eq + 1).trimmed();
+    if (key == QLatin1String("fail")) {
+        const QString err = QString::fromUtf8(m_stderr).trimmed();
+        if (value.startsWith(QLatin1String("checksum")))
+            fail(Failure::Verify,
+                tr("The engine uploaded to %1 did not verify (%2); removed.").arg(nodeName(), value));
+        else
+            fail(Failure::Upload,
+                tr("Cannot put the engine in place on %1 (%2): %3").arg(nodeName(), value, err));
+        return;
+    }
+    m_facts.insert(key, value);
+}
+
+void EngineDeployer::onFacts()
+{
+    m_nodeArch = m_facts.value(QStringLiteral("arch"));
+    m_nodeLibc = m_facts.value(QStringLiteral("libc"));
+    const QString home = m_facts.value(QStringLiteral("home"));
+    if (m_nodeArch.isEmpty() || home.isEmpty() || !home.startsWith(QLatin1Char('/'))) {
+        fail(Failure::NodeCheck, tr("%1 did not report its architecture and home directory.").arg(nodeName()));
         return;
     }
     // Architecture.
@@ -187,89 +358,82 @@ void EngineDeployer::onCheckDone(int exitCode)
             return;
         }
     }
-    m_remotePath = QStringLiteral("%1/%2/engine-%3").arg(m_home, m_remoteDir, m_local.sha256);
-    if (facts.value(QStringLiteral("sha256sum")).isEmpty()) {
+    m_remotePath = QStringLiteral("%1/%2/engine-%3").arg(home, m_remoteDir, m_local.sha256);
+    if (m_facts.value(QStringLiteral("sha256sum")).isEmpty()) {
         fail(Failure::Verify,
             tr("%1 has no sha256sum (coreutils), so the engine cannot be "
                "verified there.")
                 .arg(nodeName()));
         return;
     }
-    if (facts.value(QStringLiteral("have")) == m_local.sha256) {
+    if (m_facts.value(QStringLiteral("have")) == m_local.sha256) {
         qCInfo(lcDeploy).noquote() << nodeName() << "engine already there:" << m_remotePath;
-        m_running = false;
-        Q_EMIT finished(m_remotePath, false);
+        enterPhase(Phase::Install); // the script goes on to `exec` or `done`
+        m_process->write("run\n");
         return;
     }
-    startUpload();
+    m_file = new QFile(m_local.path);
+    if (!m_file->open(QIODevice::ReadOnly)) {
+        fail(Failure::LocalEngine, tr("Cannot read %1: %2").arg(m_local.path, m_file->errorString()));
+        return;
+    }
+    qCInfo(lcDeploy).noquote() << nodeName() << "uploading" << m_local.size << "bytes to" << m_remotePath;
+    enterPhase(Phase::Upload);
+    m_process->write("upload\n");
+    m_acked = -qint64(sizeof "upload\n" - 1); // that line is acknowledged first
+    sendNextChunk();
 }
 
-void EngineDeployer::startUpload()
+// At most two chunks in flight: the next leaves when an earlier one did, so
+// the progress is what reached the channel, not what was queued.
+void EngineDeployer::sendNextChunk()
 {
-    const QString dir = m_home + QLatin1Char('/') + m_remoteDir;
-    m_tmpPath = QStringLiteral("%1/.engine-%2.tmp-%3")
-                    .arg(dir, m_local.sha256.left(16))
-                    .arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'));
-    // The cache dir, private to the user.
-    m_task = new RemoteTask(
-        m_session, QStringLiteral("mkdir -p -- %1 && chmod 700 -- %1").arg(shellQuote(dir)), this);
-    m_task->setTimeout(std::chrono::seconds(30));
-    connect(m_task, &RemoteTask::finished, this, [this, dir](int exitCode) {
-        const QString err = QString::fromUtf8(m_task->standardError()).trimmed();
-        m_task->deleteLater();
-        if (exitCode != 0) {
-            fail(Failure::Upload, tr("Cannot create %1 on %2: %3").arg(dir, nodeName(), err));
+    while (m_running && m_file && m_sent < m_local.size && m_sent - m_acked < 2 * kChunk) {
+        const QByteArray chunk = m_file->read(std::min(kChunk, m_local.size - m_sent));
+        if (chunk.isEmpty()) {
+            fail(Failure::LocalEngine, tr("Cannot read %1: %2").arg(m_local.path, m_file->errorString()));
             return;
         }
-        qCInfo(lcDeploy).noquote() << nodeName() << "uploading" << m_local.size << "bytes to" << m_tmpPath;
-        m_upload = new SftpUpload(m_session, m_local.path, m_tmpPath, 0700, this);
-        connect(m_upload, &SftpUpload::progress, this, &EngineDeployer::progress);
-        connect(m_upload, &SftpUpload::finished, this, &EngineDeployer::onUploadDone);
-        m_upload->start();
-    });
-    connect(m_task, &RemoteTask::failed, this,
-        [this](RemoteTask::Failure, const QString &msg) { fail(Failure::Upload, msg); });
-    m_task->start();
+        m_sent += chunk.size();
+        m_process->write(chunk);
+    }
+    if (m_running && m_file && m_sent >= m_local.size && m_acked >= m_local.size) {
+        delete m_file;
+        m_file = nullptr;
+        enterPhase(Phase::Install);
+    }
 }
 
-void EngineDeployer::onUploadDone(bool ok, const QString &error)
+void EngineDeployer::succeed()
 {
-    if (!m_running)
-        return;
-    m_upload->deleteLater();
-    if (!ok) {
-        fail(Failure::Upload, tr("Uploading the engine to %1 failed: %2").arg(nodeName(), error));
-        return;
-    }
-    const QString tmp = shellQuote(m_tmpPath);
-    const QString command = QStringLiteral("h=$(sha256sum -- %1 | cut -c1-64); "
-                                           "if [ \"$h\" = %2 ]; then mv -f -- %1 %3; "
-                                           "else rm -f -- %1; printf 'checksum %s\\n' \"$h\" >&2; exit 3; fi")
-                                .arg(tmp, shellQuote(m_local.sha256), shellQuote(m_remotePath));
-    m_task = new RemoteTask(m_session, command, this);
-    m_task->setTimeout(std::chrono::seconds(60));
-    connect(m_task, &RemoteTask::finished, this, &EngineDeployer::onInstallDone);
-    connect(m_task, &RemoteTask::failed, this,
-        [this](RemoteTask::Failure, const QString &msg) { fail(Failure::Verify, msg); });
-    m_task->start();
-}
-
-void EngineDeployer::onInstallDone(int exitCode)
-{
-    if (!m_running)
-        return;
-    const QString err = QString::fromUtf8(m_task->standardError()).trimmed();
-    m_task->deleteLater();
-    if (exitCode != 0) {
-        fail(Failure::Verify,
-            tr("The engine uploaded to %1 did not verify (%2); removed.")
-                .arg(nodeName(), err.isEmpty() ? QStringLiteral("exit %1").arg(exitCode) : err));
-        return;
-    }
-    m_uploaded = true;
     m_running = false;
-    qCInfo(lcDeploy).noquote() << nodeName() << "engine installed:" << m_remotePath;
-    Q_EMIT finished(m_remotePath, true);
+    if (m_tick)
+        m_tick->stop();
+    if (!m_handedOver)
+        dropProcess();
+    Q_EMIT finished(m_remotePath, m_uploaded);
+}
+
+void EngineDeployer::onChannelEnded(int exitCode, const QString &error)
+{
+    if (!m_running)
+        return;
+    const QString err = QString::fromUtf8(m_stderr).trimmed();
+    const QString why = !error.isEmpty() ? error
+        : err.isEmpty()                  ? tr("exit code %1").arg(exitCode)
+                                         : tr("exit code %1: %2").arg(exitCode).arg(err);
+    switch (m_phase) {
+    case Phase::Shell:
+    case Phase::Checks:
+        fail(Failure::NodeCheck, tr("Checking %1 failed: %2").arg(nodeName(), why));
+        break;
+    case Phase::Upload:
+        fail(Failure::Upload, tr("Uploading the engine to %1 failed: %2").arg(nodeName(), why));
+        break;
+    case Phase::Install:
+        fail(Failure::Verify, tr("Installing the engine on %1 failed: %2").arg(nodeName(), why));
+        break;
+    }
 }
 
 } // namespace halolink

@@ -10,7 +10,9 @@
 #include "agent/sshagenttransport.h"
 #include "ssh/sshsession.h"
 
+#include <QDir>
 #include <QJsonArray>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -335,6 +337,73 @@ private Q_SLOTS:
         QCOMPARE(gap.count(), 1);
         QVERIFY(hello.at(1).at(0).value<AgentHello>().pid != pid);
         s.stop();
+    }
+
+    // Issue 16: a node costs one start of its login shell from connect to a
+    // live agent (check, upload, agent on one channel), and none after that:
+    // probe, telemetry, the reflector and a bench go through the agent. The
+    // test user's login shell becomes bash; its ~/.bashrc counts its starts
+    // (Debian's bash reads it when sshd starts it: SSH_SOURCE_BASHRC) and
+    // takes 0.3 s, as conda or pyenv initialisation does on real nodes.
+    void sshOneShellStartPerConnection()
+    {
+        if (m_server < 0)
+            QSKIP("no sshd");
+        const QString starts = m_fx.home() + QStringLiteral("/.shell-starts");
+        QFile::remove(starts);
+        QProcess usermod;
+        usermod.start(QStringLiteral("/usr/sbin/usermod"), { QStringLiteral("-s"), QStringLiteral("/bin/bash"), m_fx.user() });
+        QVERIFY(usermod.waitForFinished(10000) && usermod.exitCode() == 0);
+        {
+            QFile rc(m_fx.home() + QStringLiteral("/.bashrc"));
+            QVERIFY(rc.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            rc.write("echo x >> " + starts.toUtf8() + "\nsleep 0.3\n");
+        }
+        auto count = [&] {
+            QFile f(starts);
+            return f.open(QIODevice::ReadOnly) ? int(f.readAll().count('\n')) : 0;
+        };
+        // A fresh node: the engine is not there, so this connection uploads it.
+        QDir(m_fx.home() + QStringLiteral("/.cache/halolink")).removeRecursively();
+        auto *t = new SshAgentTransport(m_fx.keyEndpoint(m_server), m_engine);
+        QSignalSpy deployed(t, &SshAgentTransport::deployed);
+        AgentSession s(t);
+        s.start();
+        QVERIFY2(waitState(s, AgentSession::State::Ready, 60000), qPrintable(s.errorString()));
+        QCOMPARE(deployed.count(), 1);
+        QCOMPARE(deployed.at(0).at(1).toBool(), true); // uploaded
+        QCOMPARE(count(), 1);
+
+        exerciseAgent(s); // ping, probe, telemetry
+        ReplyResult reflector = await(s.request(QStringLiteral("reflector.start"),
+            { { QStringLiteral("bind"), QStringLiteral("127.0.0.1") }, { QStringLiteral("port"), 0 },
+                { QStringLiteral("rdma"), false } }));
+        QVERIFY(reflector.error.isEmpty());
+        const int port = reflector.result.toObject().value(QStringLiteral("port")).toInt();
+        ReplyResult bench = await(s.request(QStringLiteral("bench"),
+            { { QStringLiteral("peer"), QStringLiteral("127.0.0.1") }, { QStringLiteral("port"), port },
+                { QStringLiteral("transport"), QStringLiteral("tcp") }, { QStringLiteral("iters"), 200 },
+                { QStringLiteral("warmup"), 10 } }),
+            60000);
+        QVERIFY2(bench.error.isEmpty(), qPrintable(bench.error.value(QStringLiteral("message")).toString()));
+        QCOMPARE(bench.result.toObject().value(QStringLiteral("schema")).toString(), QStringLiteral("halolink.bench/1"));
+        QVERIFY(await(s.request(QStringLiteral("probe")), 60000).error.isEmpty());
+        QCOMPARE(count(), 1); // everything after the connection: through the agent
+        s.stop();
+
+        // A reconnect (the engine is there now): one more, and no upload.
+        auto *t2 = new SshAgentTransport(m_fx.keyEndpoint(m_server), m_engine);
+        QSignalSpy deployed2(t2, &SshAgentTransport::deployed);
+        AgentSession s2(t2);
+        s2.start();
+        QVERIFY2(waitState(s2, AgentSession::State::Ready, 60000), qPrintable(s2.errorString()));
+        QCOMPARE(deployed2.at(0).at(1).toBool(), false);
+        QCOMPARE(count(), 2);
+        s2.stop();
+
+        QFile::remove(m_fx.home() + QStringLiteral("/.bashrc"));
+        usermod.start(QStringLiteral("/usr/sbin/usermod"), { QStringLiteral("-s"), QStringLiteral("/bin/sh"), m_fx.user() });
+        QVERIFY(usermod.waitForFinished(10000));
     }
 
     void cleanupTestCase() { m_fx.tearDown(); }

@@ -11,6 +11,8 @@
 
 #include <QCryptographicHash>
 #include <QDir>
+#include <QElapsedTimer>
+#include <QProcess>
 #include <QFileInfo>
 #include <QSignalSpy>
 #include <QTest>
@@ -134,11 +136,41 @@ private:
         QString message;
         int progressSignals = 0;
         qint64 lastDone = 0, lastTotal = 0;
+        QList<QPair<EngineDeployer::Phase, int>> slow;
     };
-    Outcome deploy(SshSession *s, const QString &local)
+
+    // The test user's login shell becomes bash, whose ~/.bashrc is `rc` plus
+    // a line counting its starts. sshd runs every exec channel as
+    // `<login shell> -c COMMAND`; Debian's bash reads ~/.bashrc when sshd
+    // starts it (SSH_SOURCE_BASHRC in Debian's build of bash): the tests
+    // check the count, so they fail rather than pass vacuously if not.
+    bool useBash(const QByteArray &rc)
+    {
+        QProcess p;
+        p.start(QStringLiteral("/usr/sbin/usermod"), { QStringLiteral("-s"), QStringLiteral("/bin/bash"), m_fx.user() });
+        if (!p.waitForFinished(10000) || p.exitCode() != 0)
+            return false;
+        QFile::remove(startsFile());
+        return writeFile(m_fx.home() + QStringLiteral("/.bashrc"),
+            "echo x >> " + startsFile().toUtf8() + "\n" + rc);
+    }
+    QString startsFile() const { return m_fx.home() + QStringLiteral("/.shell-starts"); }
+    int shellStarts() const
+    {
+        QFile f(startsFile());
+        return f.open(QIODevice::ReadOnly) ? int(f.readAll().count('\n')) : 0;
+    }
+    void removeTarget()
+    {
+        QFile::remove(m_fx.home() + QStringLiteral("/.cache/halolink/engine-") + sha256Of(m_engine));
+    }
+    Outcome deploy(SshSession *s, const QString &local, const EngineDeployer::Limits &limits = {})
     {
         EngineDeployer d(s, local);
+        d.setLimits(limits);
         Outcome o;
+        connect(&d, &EngineDeployer::slow, this,
+            [&](EngineDeployer::Phase phase, int seconds) { o.slow << qMakePair(phase, seconds); });
         connect(&d, &EngineDeployer::progress, this, [&](qint64 done, qint64 total) {
             ++o.progressSignals;
             o.lastDone = done;
@@ -338,6 +370,62 @@ private Q_SLOTS:
         QCOMPARE(o.progressSignals, 0);
         QVERIFY(!QFile::exists(target));
         m_fx.killServer(oldNode);
+    }
+
+    // A ~/.bashrc that prints (a greeting, conda's notes) corrupts SFTP; the
+    // one-channel deployment ignores whatever is not its own tagged lines.
+    void loginShellOutputIsIgnored()
+    {
+        if (m_server < 0)
+            QSKIP("no sshd");
+        QVERIFY(useBash("echo 'Welcome to the node'\necho 'halolink-deploy is a word here' >&2\n"));
+        removeTarget();
+        auto s = connected(m_server);
+        QVERIFY(s->isReady());
+        Outcome o = deploy(s.get(), m_engine);
+        QVERIFY2(o.ok, qPrintable(o.message));
+        QVERIFY(o.uploaded);
+        QCOMPARE(sha256Of(o.remotePath), sha256Of(m_engine));
+        QCOMPARE(shellStarts(), 1); // check, upload and install: one start of the shell
+    }
+
+    // 3 s of shell start-up is slow, not a failure: slow() says what it waits for.
+    void slowLoginShellIsSlowNotFailed()
+    {
+        if (m_server < 0)
+            QSKIP("no sshd");
+        QVERIFY(useBash("sleep 3\n"));
+        auto s = connected(m_server);
+        EngineDeployer::Limits limits;
+        limits.slowAfter = 1s;
+        limits.shell = 20s;
+        Outcome o = deploy(s.get(), m_engine, limits);
+        QVERIFY2(o.ok, qPrintable(o.message));
+        QVERIFY(!o.slow.isEmpty());
+        QCOMPARE(o.slow.first().first, EngineDeployer::Phase::Shell);
+        QVERIFY(o.slow.first().second >= 1);
+        QCOMPARE(shellStarts(), 1);
+    }
+
+    // A shell that never gets to the script fails after its limit, naming it.
+    void stuckLoginShellFailsSayingWhat()
+    {
+        if (m_server < 0)
+            QSKIP("no sshd");
+        QVERIFY(useBash("sleep 60\n"));
+        auto s = connected(m_server);
+        EngineDeployer::Limits limits;
+        limits.slowAfter = 500ms;
+        limits.shell = 2s;
+        QElapsedTimer t;
+        t.start();
+        Outcome o = deploy(s.get(), m_engine, limits);
+        QVERIFY(!o.ok);
+        QCOMPARE(o.failure, EngineDeployer::Failure::Stalled);
+        QVERIFY2(o.message.contains(QLatin1String("login shell")), qPrintable(o.message));
+        QVERIFY(t.elapsed() < 10000);
+        QVERIFY(!o.slow.isEmpty());
+        QVERIFY(writeFile(m_fx.home() + QStringLiteral("/.bashrc"), QByteArray()));
     }
 
     void cleanupTestCase()
