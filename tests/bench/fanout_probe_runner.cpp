@@ -1,15 +1,16 @@
-// HaloLink's side of the fanout_probe benchmark: probe many nodes in parallel
-// with the core classes (one SshSession per node, each on its own thread),
-// running an engine already on the nodes. Used by tests/bench/fanout_probe
-// until `halolinkctl probe` takes remote nodes.
+// HaloLink's side of the fanout_probe benchmark: from nothing to a probe of
+// every node, in parallel, the way the app does it (SshAgentTransport:
+// connect, one channel that checks and deploys the engine and runs its agent;
+// AgentSession: the hello, then the `probe` request through the agent).
 //
-//   fanout_probe_runner --config SSH_CONFIG --known-hosts FILE --engine REMOTE_PATH NODE...
+//   fanout_probe_runner --config SSH_CONFIG --known-hosts FILE --engine LOCAL_ENGINE NODE...
 //
-// Prints one JSON line {"nodes":N,"ok":M,"wall_ms":T,"errors":[...]}; exit 0
-// when every node returned a halolink.probe/1 document.
+// Prints one JSON line {"nodes":N,"ok":M,"wall_ms":T,"slow_reports":S,
+// "deploy_uploads":U,"errors":[...]}; exit 0 when every node returned a
+// halolink.probe/1 document.
 
-#include "ssh/remotetask.h"
-#include "ssh/shellquote.h"
+#include "agent/agentsession.h"
+#include "agent/sshagenttransport.h"
 #include "ssh/sshsession.h"
 
 #include <QCommandLineParser>
@@ -34,8 +35,8 @@ int main(int argc, char **argv)
         QStringLiteral("file") });
     parser.addOption(
         { QStringLiteral("known-hosts"), QStringLiteral("known_hosts file"), QStringLiteral("file") });
-    parser.addOption(
-        { QStringLiteral("engine"), QStringLiteral("engine path on the nodes"), QStringLiteral("path") });
+    parser.addOption({ QStringLiteral("engine"), QStringLiteral("the local engine binary to deploy"),
+        QStringLiteral("path") });
     parser.addPositionalArgument(QStringLiteral("nodes"), QStringLiteral("node aliases"));
     parser.process(app);
     const QStringList nodes = parser.positionalArguments();
@@ -44,16 +45,18 @@ int main(int argc, char **argv)
 
     QElapsedTimer wall;
     wall.start();
-    const QString command = shellCommand(
-        { parser.value(QStringLiteral("engine")), QStringLiteral("probe"), QStringLiteral("--compact") });
-    std::vector<std::unique_ptr<SshSession>> sessions;
-    int finished = 0, ok = 0;
+    std::vector<std::unique_ptr<AgentSession>> sessions;
+    int finished = 0, ok = 0, slowReports = 0, uploads = 0;
     QJsonArray errors;
-    auto done = [&](const QString &node, const QString &error) {
+    auto done = [&](AgentSession *s, const QString &node, const QString &error) {
+        if (s->property("hl_done").toBool())
+            return;
+        s->setProperty("hl_done", true);
         if (error.isEmpty())
             ++ok;
         else
             errors.append(QStringLiteral("%1: %2").arg(node, error));
+        s->stop();
         if (++finished == nodes.size())
             app.quit();
     };
@@ -66,37 +69,48 @@ int main(int argc, char **argv)
         ep.sshDir = QFileInfo(ep.configFile).absolutePath();
         ep.agentSocket = QStringLiteral("none");
         ep.keepAliveInterval = std::chrono::milliseconds(0);
-        auto session = std::make_unique<SshSession>(ep);
-        SshSession *s = session.get();
-        QObject::connect(s, &SshSession::failed, s,
-            [&, node](SshSession::Error, const QString &message) { done(node, message); });
-        QObject::connect(s, &SshSession::ready, s, [&, s, node, command] {
-            auto *task = new RemoteTask(s, command, s);
-            task->setTimeout(std::chrono::seconds(60));
-            QObject::connect(task, &RemoteTask::finished, s, [&, task, node](int exitCode) {
-                const QJsonDocument doc = QJsonDocument::fromJson(task->standardOutput());
-                if (exitCode != 0)
-                    done(node, QStringLiteral("probe exited with %1").arg(exitCode));
-                else if (doc.object().value(QStringLiteral("schema")).toString()
+        auto *transport = new SshAgentTransport(ep, parser.value(QStringLiteral("engine")));
+        QObject::connect(transport, &SshAgentTransport::deployed, transport,
+            [&](const QString &, bool uploaded) { uploads += uploaded ? 1 : 0; });
+        auto session = std::make_unique<AgentSession>(transport);
+        AgentSession *s = session.get();
+        QObject::connect(s, &AgentSession::status, s, [&](const QString &status) {
+            if (status.startsWith(QLatin1String("slow ")))
+                ++slowReports;
+        });
+        // The first loss ends the node's run: this measures one pass, not reconnects.
+        QObject::connect(s, &AgentSession::lost, s,
+            [&, s, node](qint64, const QString &reason) { done(s, node, reason); });
+        QObject::connect(s, &AgentSession::failed, s,
+            [&, s, node](const QString &reason) { done(s, node, reason); });
+        QObject::connect(s, &AgentSession::stateChanged, s, [&, s, node](AgentSession::State state) {
+            if (state != AgentSession::State::Ready || s->property("hl_asked").toBool())
+                return;
+            s->setProperty("hl_asked", true);
+            AgentReply *reply = s->request(QStringLiteral("probe"), {}, std::chrono::seconds(120));
+            QObject::connect(reply, &AgentReply::finished, s, [&, s, node, reply] {
+                if (reply->isError())
+                    done(s, node, reply->errorString());
+                else if (reply->result().toObject().value(QStringLiteral("schema")).toString()
                     != QLatin1String("halolink.probe/1"))
-                    done(node, QStringLiteral("not a probe document"));
+                    done(s, node, QStringLiteral("not a probe document"));
                 else
-                    done(node, QString());
+                    done(s, node, QString());
             });
-            QObject::connect(task, &RemoteTask::failed, s,
-                [&, node](RemoteTask::Failure, const QString &message) { done(node, message); });
-            task->start();
         });
         sessions.push_back(std::move(session));
-        s->connectToHost();
+        s->start();
     }
     app.exec();
     const qint64 ms = wall.elapsed();
-    QTextStream(stdout) << QJsonDocument(
-        QJsonObject { { QStringLiteral("nodes"), int(nodes.size()) }, { QStringLiteral("ok"), ok },
-            { QStringLiteral("wall_ms"), ms },
-            { QStringLiteral("errors"),
-                errors } }).toJson(QJsonDocument::Compact)
+    sessions.clear();
+    SshSession::waitForWorkerThreads(std::chrono::seconds(10));
+    QTextStream(stdout) << QJsonDocument(QJsonObject { { QStringLiteral("nodes"), int(nodes.size()) },
+                                             { QStringLiteral("ok"), ok }, { QStringLiteral("wall_ms"), ms },
+                                             { QStringLiteral("slow_reports"), slowReports },
+                                             { QStringLiteral("deploy_uploads"), uploads },
+                                             { QStringLiteral("errors"), errors } })
+                               .toJson(QJsonDocument::Compact)
                         << '\n';
     return ok == nodes.size() ? 0 : 1;
 }
