@@ -2,6 +2,7 @@
 
 #include "agent/localagenttransport.h"
 #include "agent/sshagenttransport.h"
+#include "deploy/enginedeployer.h"
 #include "engine/enginelocator.h"
 #include "inventory/inventory.h"
 #include "logging.h"
@@ -324,7 +325,8 @@ void ClusterController::onStatus(const QString &nodeId, const QString &status)
     if (!e || e->state == NodeState::Ready || e->state == NodeState::Failed)
         return;
     // SshAgentTransport's progress lines: "connecting", "checking the engine",
-    // "deploying the engine 40%", "starting the agent"; AgentSession's
+    // "deploying the engine 40%", "slow shell 10" (no progress for 10 s),
+    // "starting the agent"; AgentSession's
     // "reconnecting in 2.0 s".
     static const QRegularExpression deploying(QStringLiteral("^deploying the engine (\\d+)%"));
     if (const auto m = deploying.match(status); m.hasMatch()) {
@@ -333,6 +335,26 @@ void ClusterController::onStatus(const QString &nodeId, const QString &status)
                      percent);
     } else if (status.startsWith(QLatin1String("checking the engine"))) {
         setNodeState(*e, NodeState::Deploying, tr("Checking the engine on %1…").arg(e->session->nodeName()));
+    } else if (status.startsWith(QLatin1String("slow "))) {
+        // No progress for a while: still waiting (the deployer gives up only
+        // after its limit, naming what it waited for), shown as slow.
+        static const QRegularExpression slow(QStringLiteral("^slow (\\w+) (\\d+)"));
+        if (const auto m = slow.match(status); m.hasMatch()) {
+            static const QHash<QString, EngineDeployer::Phase> phases {
+                { QStringLiteral("shell"), EngineDeployer::Phase::Shell },
+                { QStringLiteral("checks"), EngineDeployer::Phase::Checks },
+                { QStringLiteral("upload"), EngineDeployer::Phase::Upload },
+                { QStringLiteral("install"), EngineDeployer::Phase::Install },
+            };
+            const int seconds = m.captured(2).toInt();
+            const QString what = EngineDeployer::waitingFor(
+                phases.value(m.captured(1), EngineDeployer::Phase::Shell), e->session->nodeName());
+            setNodeState(*e, e->state == NodeState::Deploying ? NodeState::Deploying : NodeState::Connecting,
+                         tr("Slow: no progress for %1 s, waiting for %2. HaloLink keeps waiting.").arg(seconds).arg(what),
+                         e->state == NodeState::Deploying ? m_model->deployPercent(nodeId) : -1);
+            if (modelShows(*e))
+                m_model->setSlow(nodeId, seconds);
+        }
     } else if (status.startsWith(QLatin1String("starting the agent"))) {
         setNodeState(*e, NodeState::Connecting, tr("Starting the agent on %1…").arg(e->session->nodeName()));
     } else if (status.startsWith(QLatin1String("reconnecting"))

@@ -56,6 +56,8 @@ QVariant NodeListModel::data(const QModelIndex &index, int role) const
                 return tr("Ready, %1 failed").arg(row.failures);
             if (row.state == NodeState::Ready && row.warnings > 0)
                 return tr("Ready, %1 warnings").arg(row.warnings);
+            if (row.slowSeconds > 0)
+                return tr("Slow: %1 s without progress").arg(row.slowSeconds);
             if (row.state == NodeState::Deploying && row.percent >= 0)
                 return tr("Deploying %1 %").arg(row.percent);
             return stateText(row.state);
@@ -91,7 +93,7 @@ QVariant NodeListModel::data(const QModelIndex &index, int role) const
             break;
         if (row.state == NodeState::Failed || (row.state == NodeState::Ready && row.failures > 0))
             return static_cast<int>(Check::Status::Fail);
-        if (row.state == NodeState::Lost || row.state == NodeState::Unreachable)
+        if (row.state == NodeState::Lost || row.state == NodeState::Unreachable || row.slowSeconds > 0)
             return static_cast<int>(Check::Status::Warn);
         if (row.state == NodeState::Ready)
             return static_cast<int>(row.warnings > 0 ? Check::Status::Warn : Check::Status::Pass);
@@ -258,11 +260,26 @@ void NodeListModel::setConnectionState(const QString &nodeId, NodeState state, c
     // A probe's verdict (warnings, failed checks) stays with a Ready node.
     r.state = state;
     r.detail = detail;
+    r.slowSeconds = 0;
     r.percent = state == NodeState::Deploying ? percent : -1;
     if (state == NodeState::Failed)
         r.failureReason = detail;
     else
         r.failureReason.clear();
+    rowChanged(row);
+}
+
+void NodeListModel::setSlow(const QString &nodeId, int seconds)
+{
+    const int row = rowOf(nodeId);
+    if (row < 0)
+        return;
+    Row &r = m_rows[row];
+    if (r.state != NodeState::Connecting && r.state != NodeState::Deploying)
+        return;
+    if (r.slowSeconds == seconds)
+        return;
+    r.slowSeconds = seconds;
     rowChanged(row);
 }
 

@@ -54,6 +54,10 @@ public:
     // why it failed (tooltip); percent: for Deploying.
     void setConnectionState(const QString &nodeId, NodeState state, const QString &detail = QString(),
                             int percent = -1);
+    // A connecting or deploying node that has made no progress for `seconds`
+    // (it waits for a slow login shell, say): shown as slow, not failed.
+    // Cleared by the next setConnectionState() that changes anything.
+    void setSlow(const QString &nodeId, int seconds);
     void setEngineVersion(const QString &nodeId, const QString &version);
     int deployPercent(const QString &nodeId) const;
     QString detail(const QString &nodeId) const;
@@ -68,6 +72,7 @@ private:
         QString failureReason;
         QString detail;
         int percent = -1;
+        int slowSeconds = 0;
         int warnings = 0;
         int failures = 0;
     };

@@ -1,8 +1,9 @@
 // ClusterController with real components: two sshd nodes on loopback (the
-// engine deployed over SFTP by the real deployer) and This computer's local
+// engine deployed by the real deployer) and This computer's local
 // agent. Sessions get ready, telemetry frames arrive, the two SSH nodes mesh
 // with each other over their data-plane addresses, a killed node is lost
-// (with a gap) and comes back when its sshd does.
+// (with a gap) and comes back when its sshd does. A node whose login shell
+// takes 7 s to start is shown as slow, then gets ready.
 
 #include "sshd_fixture.h"
 
@@ -10,9 +11,12 @@
 #include "engine/enginelocator.h"
 #include "inventory/inventory.h"
 #include "inventory/nodelistmodel.h"
+#include "modelroles.h"
 
 #include <QAbstractItemModelTester>
 #include <QJsonArray>
+#include <QProcess>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
@@ -220,6 +224,63 @@ private Q_SLOTS:
         QVERIFY(!controller.session(id2));
         QTRY_VERIFY_WITH_TIMEOUT(controller.meshPeers(id1).isEmpty(), 5000);
         controller.stop();
+    }
+
+    // Issue 16: slow is not failed. The test user's login shell becomes bash
+    // with a ~/.bashrc that takes 7 s (Debian's bash reads it when sshd
+    // starts it); the node's state says "Slow" after 5 s without progress
+    // (EngineDeployer's default), then the node gets ready as usual.
+    void slowLoginShellIsShownSlowThenReady()
+    {
+        if (!m_ready)
+            QSKIP(qPrintable(SshdFixture::unavailableReason()));
+        QProcess usermod;
+        usermod.start(QStringLiteral("/usr/sbin/usermod"), {QStringLiteral("-s"), QStringLiteral("/bin/bash"), m_fx.user()});
+        QVERIFY(usermod.waitForFinished(10000) && usermod.exitCode() == 0);
+        const QString rc = m_fx.home() + QStringLiteral("/.bashrc");
+        {
+            QFile f(rc);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write("sleep 7\n");
+        }
+        Inventory inventory;
+        inventory.setFilePath(m_tmp.filePath(QStringLiteral("inventory-slow.json")));
+        inventory.load();
+        QString error, id;
+        QVERIFY2(inventory.addNode(nodeFor(QStringLiteral("slow1"), m_servers[0]), &error, &id), qPrintable(error));
+        NodeListModel model;
+        ClusterController controller(&inventory, &model);
+        ClusterController::Options options;
+        options.rdma = false;
+        options.includeLocal = false;
+        controller.setOptions(options);
+        connect(&controller, &ClusterController::hostKeyUnknown, this,
+                [&](const QString &node, const HostKeyInfo &) { controller.acceptHostKey(node); });
+        QStringList texts;
+        QList<int> statuses;
+        const int row = [&] {
+            for (int r = 0; r < model.rowCount(); ++r)
+                if (model.index(r, 0).data(Roles::Key).toString() == id)
+                    return r;
+            return -1;
+        }();
+        QVERIFY(row >= 0);
+        connect(&model, &QAbstractItemModel::dataChanged, this, [&] {
+            const QModelIndex state = model.index(row, NodeListModel::StateColumn);
+            texts << state.data().toString();
+            statuses << state.data(Roles::Status).toInt();
+        });
+        controller.start();
+        QTRY_VERIFY2_WITH_TIMEOUT(model.state(id) == NodeState::Ready,
+                                  qPrintable(controller.errorString(id) + model.detail(id)), 60000);
+        QFile::remove(rc);
+        usermod.start(QStringLiteral("/usr/sbin/usermod"), {QStringLiteral("-s"), QStringLiteral("/bin/sh"), m_fx.user()});
+        usermod.waitForFinished(10000);
+        controller.stop();
+        const qsizetype slow = texts.indexOf(QRegularExpression(QStringLiteral("^Slow: [5-9] s without progress$")));
+        QVERIFY2(slow >= 0, qPrintable(texts.join(QStringLiteral(" | "))));
+        QCOMPARE(statuses.at(slow), int(Check::Status::Warn));
+        QVERIFY(model.detail(id).isEmpty() || !model.detail(id).startsWith(QLatin1String("Slow")));
     }
 
     void cleanupTestCase()
