@@ -57,7 +57,7 @@ QVariant NodeListModel::data(const QModelIndex &index, int role) const
             if (row.state == NodeState::Ready && row.warnings > 0)
                 return tr("Ready, %1 warnings").arg(row.warnings);
             if (row.slowSeconds > 0)
-                return tr("Slow: %1 s without progress").arg(row.slowSeconds);
+                return tr("Slow: waiting %1 s").arg(row.slowSeconds);
             if (row.state == NodeState::Deploying && row.percent >= 0)
                 return tr("Deploying %1 %").arg(row.percent);
             return stateText(row.state);

@@ -256,7 +256,7 @@ private Q_SLOTS:
         controller.setOptions(options);
         connect(&controller, &ClusterController::hostKeyUnknown, this,
                 [&](const QString &node, const HostKeyInfo &) { controller.acceptHostKey(node); });
-        QStringList texts;
+        QStringList texts, details;
         QList<int> statuses;
         const int row = [&] {
             for (int r = 0; r < model.rowCount(); ++r)
@@ -269,6 +269,7 @@ private Q_SLOTS:
             const QModelIndex state = model.index(row, NodeListModel::StateColumn);
             texts << state.data().toString();
             statuses << state.data(Roles::Status).toInt();
+            details << model.detail(id);
         });
         controller.start();
         QTRY_VERIFY2_WITH_TIMEOUT(model.state(id) == NodeState::Ready,
@@ -277,9 +278,10 @@ private Q_SLOTS:
         usermod.start(QStringLiteral("/usr/sbin/usermod"), {QStringLiteral("-s"), QStringLiteral("/bin/sh"), m_fx.user()});
         usermod.waitForFinished(10000);
         controller.stop();
-        const qsizetype slow = texts.indexOf(QRegularExpression(QStringLiteral("^Slow: [5-9] s without progress$")));
+        const qsizetype slow = texts.indexOf(QRegularExpression(QStringLiteral("^Slow: waiting [5-9] s$")));
         QVERIFY2(slow >= 0, qPrintable(texts.join(QStringLiteral(" | "))));
         QCOMPARE(statuses.at(slow), int(Check::Status::Warn));
+        QVERIFY2(details.at(slow).contains(QLatin1String("login shell")), qPrintable(details.at(slow)));
         QVERIFY(model.detail(id).isEmpty() || !model.detail(id).startsWith(QLatin1String("Slow")));
     }
 
