@@ -13,6 +13,9 @@
 #include <QLocale>
 #include <QRegularExpression>
 
+#include <algorithm>
+#include <cmath>
+
 namespace halolink {
 
 struct ClusterController::Entry {
@@ -24,6 +27,7 @@ struct ClusterController::Entry {
     QString detail;
     int reflectorPort = 0;
     QJsonArray meshPeers;
+    ClusterController::MeshPlan meshPlan; // sent with meshPeers
     bool meshSent = false;
     quint64 generation = 0; // counts ready periods; replies of an older one are ignored
     bool everReady = false;
@@ -539,15 +543,20 @@ void ClusterController::updateMesh()
                                      {QStringLiteral("address"), p->node.dataPlaneIp()},
                                      {QStringLiteral("port"), p->reflectorPort}});
         }
-        if (e->meshSent ? peers == e->meshPeers : peers.isEmpty())
+        const MeshPlan plan = meshPlan(int(peers.size()), m_options);
+        const bool samePlan = plan.intervalMs == e->meshPlan.intervalMs && plan.burst == e->meshPlan.burst;
+        if (e->meshSent ? peers == e->meshPeers && (peers.isEmpty() || samePlan) : peers.isEmpty())
             continue;
         e->meshPeers = peers;
+        e->meshPlan = peers.isEmpty() ? MeshPlan{} : plan;
         e->meshSent = true;
         const quint64 generation = e->generation;
-        AgentReply *reply = e->session->request(QStringLiteral("mesh.set_peers"),
-                                                {{QStringLiteral("peers"), peers},
-                                                 {QStringLiteral("interval_ms"), m_options.meshIntervalMs},
-                                                 {QStringLiteral("rdma"), m_options.rdma}});
+        QJsonObject params{{QStringLiteral("peers"), peers}, {QStringLiteral("rdma"), m_options.rdma}};
+        if (!peers.isEmpty()) {
+            params.insert(QStringLiteral("interval_ms"), plan.intervalMs);
+            params.insert(QStringLiteral("burst"), plan.burst);
+        }
+        AgentReply *reply = e->session->request(QStringLiteral("mesh.set_peers"), params);
         connect(reply, &AgentReply::finished, this, [this, id, reply, generation] {
             Entry *entry = m_entries.value(id);
             if (entry && entry->generation == generation && reply->isError())
@@ -555,6 +564,37 @@ void ClusterController::updateMesh()
         });
         Q_EMIT meshPeersChanged(id, peers);
     }
+}
+
+ClusterController::MeshPlan ClusterController::meshPlan(int peers, const Options &options)
+{
+    // The engine takes intervals of 100..60000 ms and bursts of 1..1000.
+    const int minInterval = std::clamp(options.meshIntervalMs, 100, 60000);
+    const int maxInterval = std::clamp(options.meshMaxIntervalMs, minInterval, 60000);
+    MeshPlan plan;
+    plan.intervalMs = minInterval;
+    plan.burst = std::clamp(options.meshBurst, 1, 1000);
+    const int transports = options.rdma ? 2 : 1;
+    const double probes = double(std::max(peers, 0)) * transports; // bursts per interval
+    if (probes > 0 && options.meshRoundTripBudget > 0) {
+        // The interval at which the full burst stays in the budget, in steps of 100 ms.
+        const double needMs = probes * plan.burst * 1000.0 / options.meshRoundTripBudget;
+        const int steps = int(std::ceil(needMs / 100.0 - 1e-9));
+        plan.intervalMs = std::clamp(steps * 100, minInterval, maxInterval);
+        if (needMs > plan.intervalMs) {
+            // Even the longest interval is too short: smaller bursts.
+            const int fits = int(std::floor(double(options.meshRoundTripBudget) * plan.intervalMs / 1000.0 / probes));
+            plan.burst = std::clamp(fits, std::min(kMinMeshBurst, plan.burst), plan.burst);
+        }
+    }
+    plan.roundTripsPerSecond = probes * plan.burst * 1000.0 / plan.intervalMs;
+    return plan;
+}
+
+ClusterController::MeshPlan ClusterController::meshPlanSent(const QString &nodeId) const
+{
+    Entry *e = m_entries.value(nodeId);
+    return e && !e->meshPeers.isEmpty() ? e->meshPlan : MeshPlan{};
 }
 
 AgentSession *ClusterController::session(const QString &nodeId) const

@@ -31,3 +31,6 @@ halolink_add_qt_test(tst_jobproof SOURCES core/tst_jobproof.cpp LIBS halolink_co
 # (both linked), the probe of every snapshot and plans for them read back, pt_BR.
 halolink_add_qt_test(tst_enginetexts SOURCES core/tst_enginetexts.cpp
   LIBS halolink_core halolink_engine_lib LABELS core)
+
+# The latency mesh's per-node budget (ClusterController::meshPlan).
+halolink_add_qt_test(tst_meshbudget SOURCES core/tst_meshbudget.cpp LIBS halolink_core LABELS core)
