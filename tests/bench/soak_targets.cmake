@@ -1,0 +1,17 @@
+# The soak (tests/bench/soak_64, on demand) and its short version as a test
+# (tst_soak_short, labels ssh and soak), one code: soak_cluster.*. Included
+# from tests/CMakeLists.txt after ui/ui.cmake and core/ssh.cmake, so paths
+# are relative to tests/.
+find_package(QCustomPlotQt6 REQUIRED)
+add_library(halolink_soak STATIC bench/soak_cluster.cpp bench/soak_cluster.h)
+target_link_libraries(halolink_soak PUBLIC halolink_sshd_fixture halolink_ui halolink_core
+  QCustomPlotQt6::QCustomPlotQt6 Qt6::Widgets)
+target_include_directories(halolink_soak PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/bench)
+target_compile_definitions(halolink_soak PRIVATE HALOLINK_ENGINE_PATH="$<TARGET_FILE:halolink-engine>")
+add_dependencies(halolink_soak halolink-engine)
+
+add_executable(soak_runner bench/soak_runner.cpp)
+target_link_libraries(soak_runner PRIVATE halolink_soak)
+
+halolink_add_qt_test(tst_soak_short SOURCES core/tst_soak_short.cpp LIBS halolink_soak LABELS ssh soak)
+set_tests_properties(tst_soak_short PROPERTIES TIMEOUT 480 RUN_SERIAL TRUE)
