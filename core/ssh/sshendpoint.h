@@ -30,6 +30,8 @@ struct SshEndpoint {
     // Empty: $SSH_AUTH_SOCK. "none" disables the agent.
     QString agentSocket;
 
+    // The longest the server may stay silent during the handshake (the whole
+    // handshake may take six times this): SshWorker::waitConnect.
     std::chrono::milliseconds connectTimeout { std::chrono::seconds(10) };
     // Blocking libssh calls (auth, channel open, SFTP) give up after this.
     std::chrono::milliseconds operationTimeout { std::chrono::seconds(20) };

@@ -166,14 +166,20 @@ void SshWorker::start()
     checkHostKey();
 }
 
-// Socket and handshake, non-blocking, so the connect timeout is exact and an
-// abort (session deleted) is seen within a poll period.
+// Socket and handshake, non-blocking, so that an abort (session deleted) is
+// seen within a poll period. The connect timeout follows progress: it is the
+// longest the server may stay silent (a loaded node, or 64 handshakes at once
+// on a laptop, is slow but answers), and the whole handshake may take at most
+// kHandshakeLimitFactor times it; the failure says what it waited for.
 bool SshWorker::waitConnect()
 {
+    constexpr int kHandshakeLimitFactor = 6;
     ssh_session s = m_session.get();
     ssh_set_blocking(s, 0);
     QElapsedTimer clock;
     clock.start();
+    qint64 lastProgress = 0;
+    bool bannerSeen = false;
     const QString who = QStringLiteral("%1@%2:%3")
                             .arg(libssh::resolvedUser(s), libssh::resolvedHost(s))
                             .arg(libssh::resolvedPort(s));
@@ -189,11 +195,21 @@ bool SshWorker::waitConnect()
             fail(ConnectFailed, tr("Cannot connect to %1: %2").arg(who, libssh::lastError(s)));
             return false;
         }
-        if (clock.elapsed() > m_endpoint.connectTimeout.count()) {
+        if (!bannerSeen && ssh_get_serverbanner(s)) {
+            bannerSeen = true;
+            lastProgress = clock.elapsed();
+        }
+        const qint64 now = clock.elapsed();
+        const qint64 limit = m_endpoint.connectTimeout.count();
+        if (now > kHandshakeLimitFactor * limit) {
+            fail(Timeout, tr("The SSH handshake with %1 did not finish within %2 s.").arg(who).arg(now / 1000.0, 0, 'f', 1));
+            return false;
+        }
+        if (now - lastProgress > limit) {
+            const double idle = (now - lastProgress) / 1000.0;
             fail(Timeout,
-                tr("No SSH answer from %1 within %2 s.")
-                    .arg(who)
-                    .arg(m_endpoint.connectTimeout.count() / 1000.0));
+                !bannerSeen ? tr("No SSH answer from %1 within %2 s.").arg(who).arg(idle, 0, 'f', 1)
+                            : tr("The SSH key exchange with %1 made no progress for %2 s.").arg(who).arg(idle, 0, 'f', 1));
             return false;
         }
         const int fd = ssh_get_fd(s);
@@ -206,7 +222,8 @@ bool SshWorker::waitConnect()
         p.events = POLLIN;
         if (ssh_get_poll_flags(s) & SSH_WRITE_PENDING)
             p.events |= POLLOUT;
-        ::poll(&p, 1, 20);
+        if (::poll(&p, 1, 20) > 0 && (p.revents & POLLIN))
+            lastProgress = clock.elapsed(); // the server said something
     }
 }
 

@@ -20,6 +20,8 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTcpServer>
+#include <QTcpSocket>
+#include <QTimer>
 #include <QTest>
 
 #include <memory>
@@ -475,6 +477,39 @@ private Q_SLOTS:
         QVERIFY(!connectSession(s));
         QCOMPARE(s.error(), SshSession::Error::Timeout);
         QVERIFY(t.elapsed() < 5000);
+    }
+
+    // Slow is not stuck: a node whose every answer comes 450 ms late (a loaded
+    // machine, or dozens of handshakes at once) takes longer than the connect
+    // timeout in all, but is never silent that long: it connects. A proxy in
+    // this thread forwards to the real sshd and holds each chunk from it.
+    void slowHandshakeThatProgressesConnects()
+    {
+        QTcpServer proxy;
+        QVERIFY(proxy.listen(QHostAddress::LocalHost, 0));
+        const int sshdPort = m_fx.server(m_server).port;
+        QList<QTcpSocket *> sockets;
+        connect(&proxy, &QTcpServer::newConnection, this, [&] {
+            QTcpSocket *client = proxy.nextPendingConnection();
+            auto *server = new QTcpSocket(client);
+            sockets << client;
+            server->connectToHost(QHostAddress::LocalHost, quint16(sshdPort));
+            connect(client, &QTcpSocket::readyRead, server, [client, server] { server->write(client->readAll()); });
+            connect(server, &QTcpSocket::readyRead, client, [client, server] {
+                const QByteArray chunk = server->readAll();
+                QTimer::singleShot(450, client, [client, chunk] { client->write(chunk); });
+            });
+        });
+        SshEndpoint ep = m_fx.keyEndpoint(m_server);
+        ep.port = proxy.serverPort();
+        ep.connectTimeout = 1000ms;
+        SshSession s(ep);
+        QElapsedTimer t;
+        t.start();
+        QVERIFY2(connectSession(s), qPrintable(s.errorString()));
+        // Banner, key exchange, its reply: at least three late answers.
+        QVERIFY2(t.elapsed() > 1350, qPrintable(QString::number(t.elapsed())));
+        s.disconnectFromHost();
     }
 
     void connectionRefused()
