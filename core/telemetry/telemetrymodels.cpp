@@ -325,18 +325,31 @@ void LatencyMatrixModel::recompute(bool reset, bool force)
 {
     const qsizetype n = m_ids.size();
     QList<double> values(n * n, qQNaN());
-    QList<int> seriesIndex(n * n, -1);
+    // Which series each cell reads only changes with the nodes, the settings
+    // (both force) or new series: not looked up by key on every refresh (a
+    // 64-node matrix is 4032 keys built and hashed twice a second).
+    if (force || reset || m_seriesIndex.size() != n * n || m_indexedSeriesCount != m_store->seriesCount()) {
+        QList<int> seriesIndex(n * n, -1);
+        const QLatin1StringView metric = metricName();
+        const QLatin1StringView transport = transportName(m_transport);
+        for (qsizetype from = 0; from < n; ++from) {
+            for (qsizetype to = 0; to < n; ++to) {
+                if (from != to)
+                    seriesIndex[from * n + to] =
+                        m_store->findSeries(telemetry::meshKey(m_ids.at(from), m_ids.at(to), transport, metric));
+            }
+        }
+        m_seriesIndex = seriesIndex;
+        m_indexedSeriesCount = m_store->seriesCount();
+    }
     const double newest = m_store->lastTime();
-    const QLatin1StringView metric = metricName();
-    const QLatin1StringView transport = transportName(m_transport);
     double lo = qQNaN();
     double hi = qQNaN();
     for (qsizetype from = 0; from < n; ++from) {
         for (qsizetype to = 0; to < n; ++to) {
             if (from == to)
                 continue;
-            const int series = m_store->findSeries(telemetry::meshKey(m_ids.at(from), m_ids.at(to), transport, metric));
-            seriesIndex[from * n + to] = series;
+            const int series = m_seriesIndex.at(from * n + to);
             if (series < 0)
                 continue;
             const TelemetryStore::Latest latest = m_store->latest(series);
@@ -347,7 +360,6 @@ void LatencyMatrixModel::recompute(bool reset, bool force)
             hi = hi == hi ? std::max(hi, latest.value) : latest.value;
         }
     }
-    m_seriesIndex = seriesIndex;
     m_min = lo;
     m_max = hi;
     bool changed = values.size() != m_values.size();

@@ -126,6 +126,7 @@ private:
     double m_staleAfter = 30;
     QList<double> m_values; // row-major
     QList<int> m_seriesIndex;
+    int m_indexedSeriesCount = -1; // the store's series count when m_seriesIndex was looked up
     double m_min = qQNaN();
     double m_max = qQNaN();
 };

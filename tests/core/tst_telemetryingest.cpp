@@ -305,6 +305,15 @@ void TestTelemetryIngest::latencyMatrixModel()
     QVERIFY(model.index(1, 0).data(Qt::ToolTipRole).toString().contains(QLatin1String("not measured")));
     QCOMPARE(model.headerData(0, Qt::Vertical).toString(), QStringLiteral("from One"));
     QCOMPARE(model.headerData(1, Qt::Horizontal).toString(), QStringLiteral("to Two"));
+    // A pair measured for the first time after the model looked its series up
+    // shows at the next refresh (the lookups are kept between refreshes).
+    model.refresh();
+    QByteArray back = oneLine(kMesh);
+    back.replace("\"peer\":\"node2\"", "\"peer\":\"node1\"").replace("5600", "5700");
+    QVERIFY(ingest.ingestLine(QStringLiteral("node2"), back));
+    model.refresh();
+    QCOMPARE(model.value(1, 0), 5700.0);
+    QCOMPARE(model.seriesOf(1, 0), store.findSeries(QStringLiteral("mesh/node2->node1/rdma/one_way_p50_ns")));
 
     model.setMeasure(LatencyMatrixModel::Measure::RoundTrip);
     QCOMPARE(model.value(0, 1), 11200.0);
