@@ -21,8 +21,10 @@
 #include <QComboBox>
 #include <QDateTime>
 #include <QFile>
+#include <QHeaderView>
 #include <QImage>
 #include <QStandardPaths>
+#include <QStyledItemDelegate>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -89,6 +91,19 @@ struct Fixture {
     }
 };
 
+// Counts how often the view asks a cell for its size (fitting columns to contents does).
+class CountingDelegate final : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override
+    {
+        ++calls;
+        return QStyledItemDelegate::sizeHint(option, index);
+    }
+    mutable int calls = 0;
+};
+
 bool hasNaN(const QCPGraph *graph)
 {
     for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it) {
@@ -115,6 +130,7 @@ private Q_SLOTS:
     void exportCsv();
     void exportPng();
     void tablesAreModels();
+    void hiddenTablesDoNotMeasure();
     void timerOnlyWhileShown();
     void mainWindowShowsThisComputer();
 };
@@ -355,6 +371,45 @@ void TestDashboard::tablesAreModels()
     QVERIFY(gpu->index(0, SeriesTableModel::UpdatedColumn).data().toString() != before);
     f.page.setShowTables(false);
     QCOMPARE(f.page.gpuChart()->page(), DashboardPanel::Page::Chart);
+}
+
+void TestDashboard::hiddenTablesDoNotMeasure()
+{
+    Fixture f;
+    f.start();
+    // Behind the chart, the latency table (refreshed with new values every
+    // second) does not measure its cells to fit its columns...
+    QTableView *view = f.page.heatmap()->tableView();
+    auto *delegate = new CountingDelegate(view);
+    view->setItemDelegate(delegate);
+    QCOMPARE(f.page.heatmap()->page(), DashboardPanel::Page::Chart);
+    const QString before = f.page.latencyModel()->index(0, 1).data().toString();
+    QTest::qWait(1100);
+    f.more(30); // new mesh rounds: new values in the matrix
+    for (int i = 0; i < 31; ++i) {
+        f.page.tick();
+        QCoreApplication::processEvents();
+    }
+    QVERIFY(f.page.latencyModel()->index(0, 1).data().toString() != before);
+    QCOMPARE(delegate->calls, 0);
+    // ...and shown, its columns fit their contents at once.
+    f.page.heatmap()->tableButton()->click();
+    QCOMPARE(f.page.heatmap()->page(), DashboardPanel::Page::Table);
+    QTRY_VERIFY(delegate->calls > 0);
+    QTRY_VERIFY(view->horizontalHeader()->sectionSize(1)
+                >= view->fontMetrics().horizontalAdvance(f.page.latencyModel()->index(0, 1).data().toString()));
+    // The same for a chart's table.
+    TimeSeriesChart *gpu = f.page.gpuChart();
+    auto *gpuDelegate = new CountingDelegate(gpu->tableView());
+    gpu->tableView()->setItemDelegate(gpuDelegate);
+    f.more(12);
+    for (int i = 0; i < 16; ++i) {
+        f.page.tick();
+        QCoreApplication::processEvents();
+    }
+    QCOMPARE(gpuDelegate->calls, 0);
+    gpu->tableButton()->click();
+    QTRY_VERIFY(gpuDelegate->calls > 0);
 }
 
 void TestDashboard::timerOnlyWhileShown()

@@ -47,8 +47,8 @@ DashboardPanel::DashboardPanel(const QString &title, QWidget *parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectItems);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_table->horizontalHeader()->setStretchLastSection(true);
-    // Whole names and numbers (a screen magnifier user reads the cells too).
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Whole names and numbers (a screen magnifier user reads the cells too):
+    // the columns fit their contents while the table is shown (updatePage()).
     m_table->setWordWrap(false);
 
     m_empty->setAlignment(Qt::AlignCenter);
@@ -127,6 +127,12 @@ DashboardPanel::Page DashboardPanel::page() const
 
 void DashboardPanel::updatePage()
 {
+    // Fitting the columns to their contents measures every cell's text again
+    // on each change of the model, which refreshes twice a second: only while
+    // the table is on the page, not behind the chart (a 64-node latency matrix
+    // cost milliseconds a refresh there). Shown again, it fits them at once.
+    m_table->horizontalHeader()->setSectionResizeMode(page() == Page::Table ? QHeaderView::ResizeToContents
+                                                                            : QHeaderView::Interactive);
     switch (page()) {
     case Page::Chart:
         if (m_chart)
