@@ -6,6 +6,7 @@
 
 #include "dashboard/dashboardpage.h"
 #include "dashboard/latencyheatmap.h"
+#include "dashboard/legenditem.h"
 #include "dashboard/timeserieschart.h"
 #include "engine/enginelocator.h"
 #include "mainwindow.h"
@@ -131,6 +132,7 @@ private Q_SLOTS:
     void exportPng();
     void tablesAreModels();
     void hiddenTablesDoNotMeasure();
+    void legendDrawsAsQCustomPlots();
     void timerOnlyWhileShown();
     void mainWindowShowsThisComputer();
 };
@@ -410,6 +412,54 @@ void TestDashboard::hiddenTablesDoNotMeasure()
     QCOMPARE(gpuDelegate->calls, 0);
     gpu->tableButton()->click();
     QTRY_VERIFY(gpuDelegate->calls > 0);
+}
+
+void TestDashboard::legendDrawsAsQCustomPlots()
+{
+    // A chart's legend entries are laid out once, and look exactly like QCustomPlot's own.
+    Fixture f;
+    f.start();
+    QCPLegend *legend = f.page.nicChart()->plot()->legend;
+    QCOMPARE(legend->itemCount(), f.page.nicChart()->lines().size());
+    for (int i = 0; i < legend->itemCount(); ++i)
+        QVERIFY(qobject_cast<CachedLegendItem *>(legend->item(i)));
+
+    QCustomPlot plot;
+    plot.resize(400, 120);
+    plot.legend->setVisible(true);
+    plot.legend->setIconSize(18, 8);
+    QCPGraph *solid = plot.addGraph();
+    solid->setPen(QPen(QColor(0x0072B2), 1.5));
+    solid->setName(QStringLiteral("demo1 ens1f0 rx"));
+    QCPGraph *dashed = plot.addGraph();
+    dashed->setPen(QPen(QColor(0xD55E00), 1.5, Qt::DashLine));
+    dashed->setName(QStringLiteral("demo1 → demo2 p50"));
+    auto picture = [&plot] {
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+        return plot.toPixmap(400, 120).toImage();
+    };
+    auto useCached = [&plot](bool cached) {
+        const QList<QCPGraph *> graphs{plot.graph(0), plot.graph(1)};
+        plot.legend->clearItems();
+        for (QCPGraph *graph : graphs) {
+            if (cached)
+                plot.legend->addItem(new CachedLegendItem(plot.legend, graph));
+            else
+                plot.legend->addItem(new QCPPlottableLegendItem(plot.legend, graph));
+        }
+    };
+    useCached(false);
+    const QImage theirs = picture();
+    useCached(true);
+    QCOMPARE(picture(), theirs);
+    // A new name or font is laid out again.
+    dashed->setName(QStringLiteral("a much longer name than before, p99"));
+    QFont font = plot.legend->font();
+    font.setPointSizeF(font.pointSizeF() * 1.3);
+    plot.legend->setFont(font);
+    const QImage renamedCached = picture();
+    useCached(false);
+    QCOMPARE(renamedCached, picture());
 }
 
 void TestDashboard::timerOnlyWhileShown()

@@ -1,5 +1,6 @@
 #include "dashboard/timeserieschart.h"
 
+#include "dashboard/legenditem.h"
 #include "telemetry/telemetrymodels.h"
 
 #include <qcustomplot.h>
@@ -38,6 +39,7 @@ TimeSeriesChart::TimeSeriesChart(TelemetryStore *store, const QString &title, te
 
     // The legend is a row under the plot, so it never hides a line.
     m_plot->legend->setVisible(true);
+    m_plot->setAutoAddPlottableToLegend(false); // setLines() adds CachedLegendItems
     m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     m_plot->legend->setWrap(4);
     m_plot->legend->setIconSize(18, 8);
@@ -130,6 +132,7 @@ void TimeSeriesChart::setLines(const QList<Line> &lines)
         LineState state;
         state.line = line;
         state.graph = m_plot->addGraph();
+        m_plot->legend->addItem(new CachedLegendItem(m_plot->legend, state.graph));
         state.graph->setAdaptiveSampling(true);
         state.graph->setLineStyle(QCPGraph::lsLine);
         applyLineStyle(state);
