@@ -1,23 +1,27 @@
 #include "telemetry/syntheticcluster.h"
 
+#include <charconv>
 #include <cmath>
 
 namespace halolink {
 
 namespace {
 
+// std::to_chars writes what printf's "%.6g" and "%lld" write (C locale), at a
+// fraction of the cost: the benchmark makes 6400 of these lines a second on
+// the thread it measures, standing in for bytes read from a socket.
 void appendNumber(QByteArray &out, double v)
 {
     char buffer[32];
-    const int n = std::snprintf(buffer, sizeof buffer, "%.6g", v);
-    out.append(buffer, n);
+    const auto end = std::to_chars(buffer, buffer + sizeof buffer, v, std::chars_format::general, 6).ptr;
+    out.append(buffer, end - buffer);
 }
 
 void appendInt(QByteArray &out, qint64 v)
 {
     char buffer[24];
-    const int n = std::snprintf(buffer, sizeof buffer, "%lld", static_cast<long long>(v));
-    out.append(buffer, n);
+    const auto end = std::to_chars(buffer, buffer + sizeof buffer, v).ptr;
+    out.append(buffer, end - buffer);
 }
 
 } // namespace

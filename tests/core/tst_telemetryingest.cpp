@@ -6,6 +6,7 @@
 
 #include "engine/enginelocator.h"
 #include "protocol/agentdecoder.h"
+#include "telemetry/syntheticcluster.h"
 #include "telemetry/telemetryexport.h"
 #include "telemetry/telemetryingest.h"
 #include "telemetry/telemetrymodels.h"
@@ -79,6 +80,7 @@ private Q_SLOTS:
     void seriesTableModel();
     void latencyMatrixModel();
     void csvExport();
+    void syntheticLinesKeepTheirText();
 };
 
 void TestTelemetryIngest::decodesFrame()
@@ -359,6 +361,30 @@ void TestTelemetryIngest::csvExport()
     QVERIFY(lines[2].endsWith(",,,,"));
     QVERIFY(!writeTelemetryCsv(store, {}, QStringLiteral("/nonexistent/dir/x.csv"), &error));
     QVERIFY(!error.isEmpty());
+}
+
+void TestTelemetryIngest::syntheticLinesKeepTheirText()
+{
+    // The demo and benchmark lines, byte for byte as printf("%.6g") wrote them
+    // before the generator used std::to_chars; and they decode.
+    SyntheticCluster cluster(3);
+    const QList<QByteArray> frames{
+        QByteArray(R"({"event":"frame","seq":0,"time_ns":1764470000123000000,"interval_ns":100000000,"gpus":[{"card":"card0","busy_percent":83,"vram_used_bytes":2.61104e+08,"gtt_used_bytes":5.51654e+10,"power_w":null,"temperature_c":null}],"nics":[{"netdev":"ens1f0","rx_bytes_per_s":4.13142e+08,"tx_bytes_per_s":6.27237e+08}],"rdma":[{"device":"irdma0","port":1,"rx_bytes_per_s":8.58509e+09,"tx_bytes_per_s":7.81405e+09,"errors":{"retransmits":306}}]})"),
+        QByteArray(R"({"event":"frame","seq":1,"time_ns":1764470000223000000,"interval_ns":100000000,"gpus":[{"card":"card0","busy_percent":48,"vram_used_bytes":2.22126e+08,"gtt_used_bytes":2.93778e+10,"power_w":null,"temperature_c":null}],"nics":[{"netdev":"ens1f0","rx_bytes_per_s":2.83691e+07,"tx_bytes_per_s":8.16322e+08}],"rdma":[{"device":"irdma0","port":1,"rx_bytes_per_s":5.29261e+09,"tx_bytes_per_s":4.97256e+09,"errors":{"retransmits":307}}]})"),
+        QByteArray(R"({"event":"frame","seq":2,"time_ns":1764470000323000000,"interval_ns":100000000,"gpus":[{"card":"card0","busy_percent":12,"vram_used_bytes":1.77517e+08,"gtt_used_bytes":2.20268e+10,"power_w":null,"temperature_c":null}],"nics":[{"netdev":"ens1f0","rx_bytes_per_s":6.52125e+07,"tx_bytes_per_s":6.22816e+08}],"rdma":[{"device":"irdma0","port":1,"rx_bytes_per_s":1.27109e+09,"tx_bytes_per_s":1.3164e+09,"errors":{"retransmits":308}}]})")};
+    TelemetryStore store;
+    TelemetryIngest ingest(&store);
+    for (int node = 0; node < 3; ++node) {
+        const QByteArray line = cluster.frameLine(node, Q_INT64_C(1764470000123000000) + node * 100000000, 100000000);
+        QCOMPARE(line, frames.at(node));
+        QVERIFY(ingest.ingestLine(SyntheticCluster::nodeId(node), line));
+    }
+    QCOMPARE(cluster.meshLine(0, 2, "rdma", Q_INT64_C(1764470001000000000)),
+             QByteArray(R"({"event":"mesh","time_ns":1764470001000000000,"peer":"demo3","transport":"rdma","samples":20,"rtt_ns":{"p50":6067,"p99":8494},"one_way_ns":{"p50":3034,"p99":4247}})"));
+    QCOMPARE(cluster.meshLine(2, 1, "tcp", Q_INT64_C(1764470001000000000)),
+             QByteArray(R"({"event":"mesh","time_ns":1764470001000000000,"peer":"demo2","transport":"tcp","samples":20,"rtt_ns":{"p50":28287,"p99":62232},"one_way_ns":{"p50":14144,"p99":31116}})"));
+    QCOMPARE(ingest.stats().frames, quint64(3));
+    QCOMPARE(ingest.stats().malformed, quint64(0));
 }
 
 QTEST_GUILESS_MAIN(TestTelemetryIngest)
