@@ -1434,6 +1434,10 @@
         <source>The probe of %1 could not be read: %2</source>
         <translation>A sondagem de %1 não pôde ser lida: %2</translation>
     </message>
+    <message>
+        <source>Slow: no progress for %1 s, waiting for %2. HaloLink keeps waiting.</source>
+        <translation>Lento: sem progresso há %1 s, aguardando %2. O HaloLink continua aguardando.</translation>
+    </message>
 </context>
 <context>
     <name>halolink::CredentialStore</name>
@@ -1532,10 +1536,6 @@
         <translation>Cancelado.</translation>
     </message>
     <message>
-        <source>%1 did not report its architecture and home directory (exit code %2).</source>
-        <translation>%1 não informou sua arquitetura e seu diretório pessoal (código de saída %2).</translation>
-    </message>
-    <message>
         <source>%1 is a %2 machine, but the engine %3 is built for %4. Use an engine built for %2.</source>
         <translation>%1 é uma máquina %2, mas o engine %3 foi compilado para %4. Use um engine compilado para %2.</translation>
     </message>
@@ -1552,16 +1552,52 @@
         <translation>%1 não tem sha256sum (coreutils), então o engine não pode ser verificado lá.</translation>
     </message>
     <message>
-        <source>Cannot create %1 on %2: %3</source>
-        <translation>Não é possível criar %1 em %2: %3</translation>
-    </message>
-    <message>
         <source>Uploading the engine to %1 failed: %2</source>
         <translation>O envio do engine para %1 falhou: %2</translation>
     </message>
     <message>
         <source>The engine uploaded to %1 did not verify (%2); removed.</source>
         <translation>O engine enviado para %1 não passou na verificação (%2); removido.</translation>
+    </message>
+    <message>
+        <source>the login shell of %1 to start (its ~/.bashrc or profile may be slow)</source>
+        <translation>o shell de login de %1 iniciar (seu ~/.bashrc ou profile pode ser lento)</translation>
+    </message>
+    <message>
+        <source>%1 to report its architecture, C library and engine checksum</source>
+        <translation>%1 informar sua arquitetura, biblioteca C e o checksum do engine</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s bytes to reach %1</source>
+        <translation>os bytes do engine chegarem a %1</translation>
+    </message>
+    <message>
+        <source>%1 to check the uploaded engine and move it in place</source>
+        <translation>%1 verificar o engine enviado e colocá-lo no lugar</translation>
+    </message>
+    <message>
+        <source>Gave up on %1 after %2 s without progress: waited for %3.</source>
+        <translation>Desistiu de %1 após %2 s sem progresso: aguardava %3.</translation>
+    </message>
+    <message>
+        <source>Cannot put the engine in place on %1 (%2): %3</source>
+        <translation>Não é possível colocar o engine no lugar em %1 (%2): %3</translation>
+    </message>
+    <message>
+        <source>%1 did not report its architecture and home directory.</source>
+        <translation>%1 não informou sua arquitetura e seu diretório pessoal.</translation>
+    </message>
+    <message>
+        <source>exit code %1</source>
+        <translation>código de saída %1</translation>
+    </message>
+    <message>
+        <source>exit code %1: %2</source>
+        <translation>código de saída %1: %2</translation>
+    </message>
+    <message>
+        <source>Installing the engine on %1 failed: %2</source>
+        <translation>A instalação do engine em %1 falhou: %2</translation>
     </message>
 </context>
 <context>
@@ -1959,6 +1995,10 @@
         <source>Address</source>
         <translation>Endereço</translation>
     </message>
+    <message>
+        <source>Slow: waiting %1 s</source>
+        <translation>Lento: aguardando %1 s</translation>
+    </message>
 </context>
 <context>
     <name>halolink::RdmaPortsModel</name>
@@ -2084,6 +2124,10 @@
     <message>
         <source>the agent on %1 exited with code %2</source>
         <translation>o agente em %1 saiu com o código %2</translation>
+    </message>
+    <message>
+        <source>the agent on %1 did not start</source>
+        <translation>o agente em %1 não iniciou</translation>
     </message>
 </context>
 <context>
@@ -2234,6 +2278,14 @@
     <message>
         <source>Cannot set the mode of %1 on the node (SFTP error %2)</source>
         <translation>Não é possível definir o modo de %1 no nó (erro SFTP %2)</translation>
+    </message>
+    <message>
+        <source>The SSH handshake with %1 did not finish within %2 s.</source>
+        <translation>O handshake SSH com %1 não terminou em %2 s.</translation>
+    </message>
+    <message>
+        <source>The SSH key exchange with %1 made no progress for %2 s.</source>
+        <translation>A troca de chaves SSH com %1 ficou sem progresso por %2 s.</translation>
     </message>
 </context>
 <context>
