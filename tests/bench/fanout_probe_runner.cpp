@@ -56,9 +56,10 @@ int main(int argc, char **argv)
             ++ok;
         else
             errors.append(QStringLiteral("%1: %2").arg(node, error));
-        s->stop();
+        // Not from inside the session's own signal: after it returned.
+        QMetaObject::invokeMethod(s, [s] { s->stop(); }, Qt::QueuedConnection);
         if (++finished == nodes.size())
-            app.quit();
+            QMetaObject::invokeMethod(&app, &QCoreApplication::quit, Qt::QueuedConnection);
     };
     for (const QString &node : nodes) {
         SshEndpoint ep;
