@@ -57,7 +57,7 @@ QByteArray SyntheticCluster::frameLine(int node, qint64 timeNs, qint64 intervalN
     const double retransmits = std::floor(t / 30) + node;
 
     QByteArray &o = m_line;
-    o.clear();
+    o.resize(0); // keeps the buffer (clear() would free it)
     o += "{\"event\":\"frame\",\"seq\":";
     appendInt(o, qint64(m_seq++));
     o += ",\"time_ns\":";
@@ -92,7 +92,7 @@ QByteArray SyntheticCluster::meshLine(int from, int to, const char *transport, q
     const double p50 = base * (1 + 0.03 * m_noise(m_random));
     const double p99 = p50 * (rdma ? 1.4 : 2.2);
     QByteArray &o = m_line;
-    o.clear();
+    o.resize(0); // keeps the buffer (clear() would free it)
     o += "{\"event\":\"mesh\",\"time_ns\":";
     appendInt(o, timeNs);
     o += ",\"peer\":\"";
