@@ -49,6 +49,10 @@ constexpr const char *kUsage =
     "                                 default 127.0.0.1:9477, [::1]:9477 for IPv6, port 0 picks\n"
     "                                 a free one; a non-loopback address (0.0.0.0:9477) lets\n"
     "                                 anyone who reaches it read the metrics (a warning says so)\n"
+    "  model-shape PATH [--kv-bytes B] [--compact]\n"
+    "                                 a model's layers, heads, experts and weight sizes read from\n"
+    "                                 a .gguf file (the first shard of a split one) or a Hugging\n"
+    "                                 Face folder, never its data (halolink.model_shape/1)\n"
     "  --version                      print the engine and protocol versions\n"
     "\n"
     "Exit codes: 0 success, 1 failure (a JSON error on stdout), 2 bad usage.\n";
@@ -95,6 +99,7 @@ int runEngine(int argc, char **argv)
         {"api", apiCommand},
         {"counters", countersCommand},
         {"exporter", exporterCommand},
+        {"model-shape", modelShapeCommand},
     };
     auto it = commands.find(command);
     if (it == commands.end()) {

@@ -37,6 +37,9 @@ int countersCommand(const Args &args);
 // engine/exporter/: the node's telemetry for Prometheus on GET /metrics
 // (docs/engine-commands.md)
 int exporterCommand(const Args &args);
+// engine/model/: a model's layers, heads and weight sizes from its GGUF or
+// Hugging Face files (docs/model-shape.md)
+int modelShapeCommand(const Args &args);
 
 // Runs `argv[1]`'s subcommand; what main() does.
 int runEngine(int argc, char **argv);

@@ -1,0 +1,40 @@
+// `halolink-engine model-shape PATH [--kv-bytes B]`: a model's shape read
+// from its own files, schema halolink.model_shape/1 (docs/model-shape.md).
+// The model files live on the head node; the planner asks it there.
+
+#include <cstring>
+#include <filesystem>
+
+#include "commands.h"
+#include "halolink/protocol.h"
+#include "model/bounded_file.h"
+#include "model/gguf_reader.h"
+#include "model/hf_reader.h"
+#include "model/model_shape.h"
+#include "sys/cli.h"
+
+namespace halolink {
+
+int modelShapeCommand(const Args &args)
+{
+    sys::Options opts({"--kv-bytes"}, {"--compact"});
+    opts.parse(args);
+    if (opts.positional().size() != 1)
+        throw sys::usageError("model-shape takes one PATH: a .gguf file or a Hugging Face model folder");
+    const std::string path = opts.positional().front();
+    const double kvBytes = opts.number("--kv-bytes", 0.0625, 16).value_or(2.0);
+
+    std::error_code ec;
+    const auto status = std::filesystem::status(path, ec);
+    if (ec || !std::filesystem::exists(status))
+        throw sys::EngineError{"not_found", path + ": no such file or folder", 1};
+    model::ModelShape shape;
+    if (std::filesystem::is_directory(status))
+        shape = model::readHfModel(path);
+    else
+        shape = model::readGgufModel(path);
+    sys::printJson(model::modelShapeJson(shape, kvBytes), !opts.has("--compact"));
+    return protocol::kExitOk;
+}
+
+} // namespace halolink
