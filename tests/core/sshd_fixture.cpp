@@ -202,6 +202,41 @@ void SshdFixture::deleteStaleSudoers()
     }
 }
 
+namespace {
+bool setLoginShell(const QString &user, const QString &shell)
+{
+    QProcess p;
+    p.start(QStringLiteral("/usr/sbin/usermod"), {QStringLiteral("-s"), shell, user});
+    return p.waitForFinished(10000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+}
+} // namespace
+
+bool SshdFixture::useBash(const QByteArray &rc)
+{
+    if (!setLoginShell(m_user, QStringLiteral("/bin/bash")))
+        return false;
+    const QString starts = home() + QStringLiteral("/.shell-starts");
+    QFile::remove(starts);
+    QFile f(home() + QStringLiteral("/.bashrc"));
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return false;
+    const QByteArray text = "echo x >> " + starts.toUtf8() + "\n" + rc;
+    return f.write(text) == text.size();
+}
+
+bool SshdFixture::useDefaultShell()
+{
+    QFile f(home() + QStringLiteral("/.bashrc"));
+    const bool emptied = f.open(QIODevice::WriteOnly | QIODevice::Truncate);
+    return setLoginShell(m_user, QStringLiteral("/bin/sh")) && emptied;
+}
+
+int SshdFixture::shellStarts() const
+{
+    QFile f(home() + QStringLiteral("/.shell-starts"));
+    return f.open(QIODevice::ReadOnly) ? int(f.readAll().count('\n')) : 0;
+}
+
 bool SshdFixture::grantSudo(bool noPassword, QString *error)
 {
     const QString why = sudoUnavailableReason();

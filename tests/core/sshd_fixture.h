@@ -79,6 +79,17 @@ public:
     void revokeSudo();
     QString sudoersFile() const;
 
+    // The test user's login shell becomes bash (usermod, as root), whose
+    // ~/.bashrc is a line counting its starts followed by `rc`. sshd runs an
+    // exec channel as `<login shell> -c COMMAND`, and Debian's bash reads
+    // ~/.bashrc when sshd starts it (SSH_SOURCE_BASHRC in Debian's build):
+    // a test that checks shellStarts() fails rather than passes vacuously
+    // if that ever stops. The count restarts at 0. useDefaultShell() undoes
+    // both (back to /bin/sh, an empty ~/.bashrc).
+    bool useBash(const QByteArray &rc);
+    bool useDefaultShell();
+    int shellStarts() const;
+
     // Points the app's SSH layer (HALOLINK_SSH_* variables) at the fixture's
     // client files: its ssh config, known_hosts, ssh dir, and no agent.
     void exportClientEnvironment() const;

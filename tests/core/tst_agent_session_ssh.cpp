@@ -13,6 +13,7 @@
 #include <QDir>
 #include <QJsonArray>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -349,20 +350,9 @@ private Q_SLOTS:
     {
         if (m_server < 0)
             QSKIP("no sshd");
-        const QString starts = m_fx.home() + QStringLiteral("/.shell-starts");
-        QFile::remove(starts);
-        QProcess usermod;
-        usermod.start(QStringLiteral("/usr/sbin/usermod"), { QStringLiteral("-s"), QStringLiteral("/bin/bash"), m_fx.user() });
-        QVERIFY(usermod.waitForFinished(10000) && usermod.exitCode() == 0);
-        {
-            QFile rc(m_fx.home() + QStringLiteral("/.bashrc"));
-            QVERIFY(rc.open(QIODevice::WriteOnly | QIODevice::Truncate));
-            rc.write("echo x >> " + starts.toUtf8() + "\nsleep 0.3\n");
-        }
-        auto count = [&] {
-            QFile f(starts);
-            return f.open(QIODevice::ReadOnly) ? int(f.readAll().count('\n')) : 0;
-        };
+        QVERIFY(m_fx.useBash("sleep 0.3\n"));
+        const auto restore = qScopeGuard([this] { m_fx.useDefaultShell(); });
+        auto count = [this] { return m_fx.shellStarts(); };
         // A fresh node: the engine is not there, so this connection uploads it.
         QDir(m_fx.home() + QStringLiteral("/.cache/halolink")).removeRecursively();
         auto *t = new SshAgentTransport(m_fx.keyEndpoint(m_server), m_engine);
@@ -400,10 +390,6 @@ private Q_SLOTS:
         QCOMPARE(deployed2.at(0).at(1).toBool(), false);
         QCOMPARE(count(), 2);
         s2.stop();
-
-        QFile::remove(m_fx.home() + QStringLiteral("/.bashrc"));
-        usermod.start(QStringLiteral("/usr/sbin/usermod"), { QStringLiteral("-s"), QStringLiteral("/bin/sh"), m_fx.user() });
-        QVERIFY(usermod.waitForFinished(10000));
     }
 
     void cleanupTestCase() { m_fx.tearDown(); }

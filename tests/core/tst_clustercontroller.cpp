@@ -17,6 +17,7 @@
 #include <QJsonArray>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
@@ -234,15 +235,8 @@ private Q_SLOTS:
     {
         if (!m_ready)
             QSKIP(qPrintable(SshdFixture::unavailableReason()));
-        QProcess usermod;
-        usermod.start(QStringLiteral("/usr/sbin/usermod"), {QStringLiteral("-s"), QStringLiteral("/bin/bash"), m_fx.user()});
-        QVERIFY(usermod.waitForFinished(10000) && usermod.exitCode() == 0);
-        const QString rc = m_fx.home() + QStringLiteral("/.bashrc");
-        {
-            QFile f(rc);
-            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-            f.write("sleep 7\n");
-        }
+        QVERIFY(m_fx.useBash("sleep 7\n"));
+        const auto restore = qScopeGuard([this] { m_fx.useDefaultShell(); });
         Inventory inventory;
         inventory.setFilePath(m_tmp.filePath(QStringLiteral("inventory-slow.json")));
         inventory.load();
@@ -274,9 +268,6 @@ private Q_SLOTS:
         controller.start();
         QTRY_VERIFY2_WITH_TIMEOUT(model.state(id) == NodeState::Ready,
                                   qPrintable(controller.errorString(id) + model.detail(id)), 60000);
-        QFile::remove(rc);
-        usermod.start(QStringLiteral("/usr/sbin/usermod"), {QStringLiteral("-s"), QStringLiteral("/bin/sh"), m_fx.user()});
-        usermod.waitForFinished(10000);
         controller.stop();
         const qsizetype slow = texts.indexOf(QRegularExpression(QStringLiteral("^Slow: waiting [5-9] s$")));
         QVERIFY2(slow >= 0, qPrintable(texts.join(QStringLiteral(" | "))));

@@ -139,27 +139,8 @@ private:
         QList<QPair<EngineDeployer::Phase, int>> slow;
     };
 
-    // The test user's login shell becomes bash, whose ~/.bashrc is `rc` plus
-    // a line counting its starts. sshd runs every exec channel as
-    // `<login shell> -c COMMAND`; Debian's bash reads ~/.bashrc when sshd
-    // starts it (SSH_SOURCE_BASHRC in Debian's build of bash): the tests
-    // check the count, so they fail rather than pass vacuously if not.
-    bool useBash(const QByteArray &rc)
-    {
-        QProcess p;
-        p.start(QStringLiteral("/usr/sbin/usermod"), { QStringLiteral("-s"), QStringLiteral("/bin/bash"), m_fx.user() });
-        if (!p.waitForFinished(10000) || p.exitCode() != 0)
-            return false;
-        QFile::remove(startsFile());
-        return writeFile(m_fx.home() + QStringLiteral("/.bashrc"),
-            "echo x >> " + startsFile().toUtf8() + "\n" + rc);
-    }
-    QString startsFile() const { return m_fx.home() + QStringLiteral("/.shell-starts"); }
-    int shellStarts() const
-    {
-        QFile f(startsFile());
-        return f.open(QIODevice::ReadOnly) ? int(f.readAll().count('\n')) : 0;
-    }
+    bool useBash(const QByteArray &rc) { return m_fx.useBash(rc); }
+    int shellStarts() const { return m_fx.shellStarts(); }
     void removeTarget()
     {
         QFile::remove(m_fx.home() + QStringLiteral("/.cache/halolink/engine-") + sha256Of(m_engine));
@@ -425,7 +406,7 @@ private Q_SLOTS:
         QVERIFY2(o.message.contains(QLatin1String("login shell")), qPrintable(o.message));
         QVERIFY(t.elapsed() < 10000);
         QVERIFY(!o.slow.isEmpty());
-        QVERIFY(writeFile(m_fx.home() + QStringLiteral("/.bashrc"), QByteArray()));
+        QVERIFY(m_fx.useDefaultShell());
     }
 
     void cleanupTestCase()
