@@ -10,12 +10,18 @@
 #include <QJsonDocument>
 #include <QTimer>
 
+#include <utility>
+
 namespace halolink {
 
 QString rootCommand(const QStringList &engineArgv, bool withPassword, bool mayRunAsUser)
 {
+    return rootCommandFor(shellCommand(engineArgv), withPassword, mayRunAsUser);
+}
+
+QString rootCommandFor(const QString &engine, bool withPassword, bool mayRunAsUser)
+{
     using namespace rootexit;
-    const QString engine = shellCommand(engineArgv);
     const QString asUser = QStringLiteral("exec %1 </dev/null").arg(engine);
     // No way to root at all / sudo exists but would ask.
     const QString noRoot = mayRunAsUser ? asUser : QStringLiteral("exit %1").arg(kNeedRoot);
@@ -58,6 +64,42 @@ QString rootCommand(const QStringList &engineArgv, bool withPassword, bool mayRu
     return QStringLiteral("if [ \"$(id -u)\" = 0 ]; then exec %1 </dev/null; fi; "
                           "if command -v sudo >/dev/null 2>&1; then %2; fi; %3")
         .arg(engine, sudo, noRoot);
+}
+
+namespace {
+const QByteArray kBegin = QByteArrayLiteral("halolink-call: begin");
+const QByteArray kDirTag = QByteArrayLiteral("halolink-call: dir ");
+constexpr int kNoTempDir = 97;   // mktemp -d failed
+constexpr int kFileShort = 98;   // a file's bytes did not all arrive
+} // namespace
+
+QString callCommand(const QStringList &engineArgv, const QStringList &fileOptions, const QList<qsizetype> &fileSizes,
+                    bool withPassword, bool mayRunAsUser)
+{
+    // First, on both streams: what the login shell printed before this is not ours.
+    const QString begin = QStringLiteral("printf '%s\\n' %1; printf '%s\\n' %1 >&2; ")
+                              .arg(shellQuote(QString::fromLatin1(kBegin)));
+    if (fileOptions.isEmpty())
+        return begin + rootCommand(engineArgv, withPassword, mayRunAsUser);
+    QString engine = shellCommand(engineArgv);
+    QString reads;
+    for (qsizetype i = 0; i < fileOptions.size(); ++i) {
+        engine += QStringLiteral(" %1 \"$hl_d/%2\"").arg(shellQuote(fileOptions.at(i))).arg(i + 1);
+        reads += QStringLiteral("hl_r %1 %2 && ").arg(i + 1).arg(fileSizes.value(i));
+    }
+    // head -c reads no more than it is asked from the pipe, so each file gets
+    // exactly its bytes and the password line after them stays for `read`.
+    return begin
+        + QStringLiteral("hl_d=$(mktemp -d \"${TMPDIR:-/tmp}/halolink-spec.XXXXXX\") || exit %1; "
+                         "printf '%s%s\\n' %2 \"$hl_d\"; "
+                         "hl_r() { (umask 077; head -c \"$2\" > \"$hl_d/$1\") && [ \"$(wc -c < \"$hl_d/$1\")\" -eq \"$2\" ]; }; "
+                         "%3: || { rm -rf -- \"$hl_d\"; echo 'the files for the engine did not arrive in full' >&2; "
+                         "exit %4; }; ")
+              .arg(kNoTempDir)
+              .arg(shellQuote(QString::fromLatin1(kDirTag)), reads)
+              .arg(kFileShort)
+        + QStringLiteral("( %1 ); hl_s=$?; rm -rf -- \"$hl_d\"; exit $hl_s")
+              .arg(rootCommandFor(engine, withPassword, mayRunAsUser));
 }
 
 EngineCall::EngineCall(SshSession *session, const QString &enginePath, const QStringList &args, QObject *parent)
@@ -108,75 +150,36 @@ void EngineCall::start()
     m_stdout.clear();
     m_errorCode.clear();
     m_errorMessage.clear();
-    m_fileArgs.clear();
-    m_remoteFiles.clear();
+    m_remoteDir.clear();
+    m_shellStderr.clear();
+    m_begun = false;
+    m_stderrBegun = false;
     if (!m_session) {
         finish(QStringLiteral("connection_lost"), tr("No SSH session to the node."));
         return;
     }
-    uploadNext();
-}
-
-// One file after the other: a private temporary file, the content on stdin.
-void EngineCall::uploadNext()
-{
-    if (m_fileArgs.size() / 2 >= m_uploads.size()) {
-        runEngine();
-        return;
-    }
-    const auto &[option, content] = m_uploads.at(m_fileArgs.size() / 2);
-    auto *task = new RemoteTask(
-        m_session,
-        QStringLiteral("umask 077; f=$(mktemp \"${TMPDIR:-/tmp}/halolink-spec.XXXXXX\") || exit 97; "
-                       "cat > \"$f\" || { rm -f -- \"$f\"; exit 98; }; printf '%s\\n' \"$f\""),
-        this);
-    task->setStdin(content);
-    task->setTimeout(std::chrono::seconds(60));
-    const QString opt = option;
-    connect(task, &RemoteTask::finished, this, [this, task, opt](int code) {
-        task->deleteLater();
-        const QString file = QString::fromUtf8(task->standardOutput().trimmed());
-        if (m_finished) { // cancelled meanwhile: the copy goes too
-            if (file.startsWith(QLatin1Char('/')) && m_session) {
-                auto *rm = new RemoteTask(m_session, shellCommand({QStringLiteral("rm"), QStringLiteral("-f"),
-                                                                   QStringLiteral("--"), file}));
-                connect(rm, &RemoteTask::finished, rm, &QObject::deleteLater);
-                connect(rm, &RemoteTask::failed, rm, &QObject::deleteLater);
-                rm->start();
-            }
-            return;
-        }
-        if (file.startsWith(QLatin1Char('/')))
-            m_remoteFiles << file;
-        if (code != 0 || !file.startsWith(QLatin1Char('/'))) {
-            finish(QStringLiteral("spec_upload_failed"),
-                   tr("Cannot copy %1 to the node: %2").arg(opt, QString::fromUtf8(task->standardError().trimmed())));
-            return;
-        }
-        m_fileArgs << opt << file;
-        uploadNext();
-    });
-    connect(task, &RemoteTask::failed, this, [this, task, opt](RemoteTask::Failure, const QString &message) {
-        task->deleteLater();
-        finish(QStringLiteral("spec_upload_failed"), tr("Cannot copy %1 to the node: %2").arg(opt, message));
-    });
-    task->start();
+    runEngine();
 }
 
 void EngineCall::runEngine()
 {
     QStringList argv{m_enginePath};
-    argv << m_args << m_fileArgs;
+    argv << m_args;
+    QStringList options;
+    QList<qsizetype> sizes;
+    QByteArray input;
+    for (const auto &[option, content] : std::as_const(m_uploads)) {
+        options << option;
+        sizes << content.size();
+        input += content;
+    }
     m_withPassword = !m_password.isEmpty();
-    const QString command = rootCommand(argv, m_withPassword, m_privilege == Privilege::RootOrUser);
-    // Safe to log in full: the password is never part of it.
+    const QString command = callCommand(argv, options, sizes, m_withPassword, m_privilege == Privilege::RootOrUser);
+    // Safe to log in full: neither the password nor the files are part of it.
     qCDebug(lcSsh).noquote() << "run on" << m_session->endpoint().displayName() << ":" << command;
     m_process = new RemoteProcess(m_session, command, this);
     connect(m_process, &RemoteProcess::lineReceived, this, &EngineCall::onLine);
-    connect(m_process, &RemoteProcess::stderrLine, this, [this](const QByteArray &line) {
-        if (m_stderr.size() < (1 << 20))
-            m_stderr += line + '\n';
-    });
+    connect(m_process, &RemoteProcess::stderrLine, this, &EngineCall::onStderrLine);
     connect(m_process, &RemoteProcess::finished, this, &EngineCall::onFinished);
     m_timer = new QTimer(this);
     m_timer->setSingleShot(true);
@@ -187,6 +190,8 @@ void EngineCall::runEngine()
     });
     m_timer->start(m_timeout);
     m_process->start();
+    if (!input.isEmpty())
+        m_process->write(input);
     if (m_withPassword) {
         // Read by the remote shell only when sudo -n cannot (see the header).
         QByteArray line;
@@ -212,6 +217,17 @@ void EngineCall::onLine(const QByteArray &line)
 {
     if (m_finished)
         return;
+    if (!m_begun) {
+        // The login shell's own output (a ~/.bashrc that prints), before the wrapper.
+        m_begun = line == kBegin;
+        if (!m_begun)
+            qCDebug(lcSsh).noquote() << "ignored before the engine call:" << QString::fromUtf8(line.left(200));
+        return;
+    }
+    if (m_remoteDir.isEmpty() && line.startsWith(kDirTag)) {
+        m_remoteDir = QString::fromUtf8(line.mid(kDirTag.size()));
+        return;
+    }
     if (m_stdout.size() < (qsizetype(16) << 20))
         m_stdout += line + '\n';
     Q_EMIT outputLine(line);
@@ -226,12 +242,26 @@ void EngineCall::onLine(const QByteArray &line)
     m_result = o;
 }
 
+void EngineCall::onStderrLine(const QByteArray &line)
+{
+    if (!m_stderrBegun) {
+        m_stderrBegun = line == kBegin;
+        if (!m_stderrBegun && m_shellStderr.size() < 4096)
+            m_shellStderr += line + '\n';
+        return;
+    }
+    if (m_stderr.size() < (1 << 20))
+        m_stderr += line + '\n';
+}
+
 void EngineCall::onFinished(int exitCode, const QString &error)
 {
     if (m_finished)
         return;
     using namespace rootexit;
     m_exitCode = exitCode;
+    if (exitCode >= 0)
+        m_remoteDir.clear(); // the wrapper ended: it removed its folder itself
     // One pretty-printed document (plan, status, verify) rather than JSON lines.
     if (const QJsonDocument whole = QJsonDocument::fromJson(m_stdout); whole.isObject())
         m_result = whole.object();
@@ -240,6 +270,22 @@ void EngineCall::onFinished(int exitCode, const QString &error)
         return;
     }
     const QString sudoSays = QString::fromUtf8(m_stderr.trimmed());
+    if (!m_begun) {
+        const QString shellSays = QString::fromUtf8(m_shellStderr.trimmed());
+        finish(QStringLiteral("engine_error"),
+               tr("The login shell on the node ended before it ran anything (exit status %1): %2")
+                   .arg(exitCode)
+                   .arg(shellSays.isEmpty() ? tr("no message") : shellSays));
+        return;
+    }
+    if (exitCode == kNoTempDir || exitCode == kFileShort) {
+        // mktemp or the copy of the files failed: the engine did not run.
+        finish(QStringLiteral("spec_upload_failed"),
+               tr("Cannot give the engine its files on the node (exit status %1): %2")
+                   .arg(exitCode)
+                   .arg(sudoSays.isEmpty() ? tr("no message") : sudoSays));
+        return;
+    }
     switch (exitCode) {
     case kNeedRoot:
         finish(QStringLiteral("need_root"), tr("Needs root: the SSH user is not root and sudo is not installed."));
@@ -301,20 +347,19 @@ void EngineCall::finish(const QString &code, const QString &message)
     removeFilesThenEmit();
 }
 
-// The uploaded files are removed before finished() (a CLI exits right after);
-// a node that does not answer delays it by 30 s at most.
+// The call's folder is removed before finished() (a CLI exits right after):
+// by the wrapper when it ended, else (cancelled, timed out, cut off) by a
+// second command; a node that does not answer delays it by 30 s at most.
 void EngineCall::removeFilesThenEmit()
 {
-    if (m_remoteFiles.isEmpty() || !m_session) {
-        m_remoteFiles.clear();
+    const QString dir = std::exchange(m_remoteDir, QString());
+    if (dir.isEmpty() || !dir.startsWith(QLatin1Char('/')) || !m_session) {
         emitFinished();
         return;
     }
-    QStringList rm{QStringLiteral("rm"), QStringLiteral("-f"), QStringLiteral("--")};
-    rm << m_remoteFiles;
-    m_remoteFiles.clear();
     // Not a child: it completes even when this call is deleted first.
-    auto *task = new RemoteTask(m_session, shellCommand(rm));
+    auto *task = new RemoteTask(m_session, shellCommand({QStringLiteral("rm"), QStringLiteral("-rf"),
+                                                         QStringLiteral("--"), dir}));
     task->setTimeout(std::chrono::seconds(30));
     connect(task, &RemoteTask::finished, task, &QObject::deleteLater);
     connect(task, &RemoteTask::failed, task, &QObject::deleteLater);

@@ -29,10 +29,22 @@
 // It is kept in this object only until written, then overwritten with zeros
 // (also on cancel and destruction).
 //
-// Files (setSpec, addUpload) are copied to private temporary files on the
-// node (mktemp under umask 077, through stdin), passed as `OPTION FILE`, and
-// removed afterwards: finished() is emitted once they are removed (or after
-// 30 s), so a caller that exits on finished() leaves nothing behind.
+// One exec channel per call, so one start of the node's login shell (its
+// ~/.bashrc may take a second: pyenv, conda). The wrapper around the root
+// logic above:
+//  - prints "halolink-call: begin" on stdout and on stderr first: whatever the
+//    login shell printed before it (a ~/.bashrc that echoes) is not the
+//    engine's output and is dropped;
+//  - with files (setSpec, addUpload): makes a private folder (mktemp -d under
+//    umask 077), says its path ("halolink-call: dir PATH"), reads each file's
+//    exact size of bytes from stdin into it (`head -c`, checked with `wc -c`),
+//    then runs the engine with `OPTION PATH/N` in a subshell and removes the
+//    folder itself when the engine has ended, whatever its status; the
+//    password line, when there is one, follows the files on stdin.
+//    Only when the call does not end normally (cancel, time-out, connection
+//    lost) is the folder removed by a second command: finished() is emitted
+//    once it is removed (or after 30 s), so a caller that exits on finished()
+//    leaves nothing behind.
 
 #include "ssh/sshsession.h"
 
@@ -65,6 +77,13 @@ constexpr int kSudoRefused = 94;        // any other refusal (sudo's message on 
 // The remote shell command running `engineArgv` as root (see above). With a
 // password, the command reads it as the first line of its stdin.
 QString rootCommand(const QStringList &engineArgv, bool withPassword, bool mayRunAsUser);
+// The same for an engine command that is already shell text (quoted by shellCommand).
+QString rootCommandFor(const QString &engineCommand, bool withPassword, bool mayRunAsUser);
+// The call's whole remote command (see above): `engineArgv` followed by
+// `OPTION FILE` for each of `fileOptions`, in that order, whose contents
+// (of `fileSizes` bytes) come first on stdin.
+QString callCommand(const QStringList &engineArgv, const QStringList &fileOptions, const QList<qsizetype> &fileSizes,
+                    bool withPassword, bool mayRunAsUser);
 
 class EngineCall final : public QObject {
     Q_OBJECT
@@ -114,9 +133,9 @@ Q_SIGNALS:
     void finished();
 
 private:
-    void uploadNext();
     void runEngine();
     void onLine(const QByteArray &line);
+    void onStderrLine(const QByteArray &line);
     void onFinished(int exitCode, const QString &error);
     void finish(const QString &code, const QString &message);
     void removeFilesThenEmit();
@@ -127,8 +146,10 @@ private:
     QString m_enginePath;
     QStringList m_args;
     QList<QPair<QString, QByteArray>> m_uploads; // option, content
-    QStringList m_fileArgs;                      // option, remote file, ...
-    QStringList m_remoteFiles;
+    QString m_remoteDir;       // the call's folder on the node, once it said so
+    bool m_begun = false;      // stdout: the wrapper's begin line was seen
+    bool m_stderrBegun = false;
+    QByteArray m_shellStderr;  // what the login shell said before the wrapper (for a failure there)
     QByteArray m_password;
     bool m_withPassword = false;
     Privilege m_privilege = Privilege::Root;

@@ -13,6 +13,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QProcessEnvironment>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -96,7 +97,9 @@ private:
 
     static QStringList remoteSpecFiles()
     {
-        return QDir(QDir::tempPath()).entryList({QStringLiteral("halolink-spec.*")}, QDir::Files);
+        // Each call's folder (older versions: a file each).
+        return QDir(QDir::tempPath()).entryList({QStringLiteral("halolink-spec.*")},
+                                                QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden);
     }
 
     QStringList addArgs(const QString &name, int server, bool withKey = true) const
@@ -486,6 +489,35 @@ private Q_SLOTS:
                       QStringLiteral("--journal"), dir.filePath(QStringLiteral("j"))}).exitCode, 2);
         r = ctl({c, QStringLiteral("--help")});
         QVERIFY(r.out.contains("--journal") && !r.out.contains("--plan"));
+    }
+
+    // A call is one exec channel, so one start of the node's login shell,
+    // however many files it passes (before: a copy, the engine and a removal,
+    // three); what the user's ~/.bashrc prints is not taken for the engine's.
+    void configureThroughLoginShell()
+    {
+        if (!m_ready)
+            QSKIP("no sshd");
+        QVERIFY(m_fx.useBash("echo 'Welcome to the node'\necho 'a note from the profile' >&2\n"));
+        const auto restore = qScopeGuard([this] { m_fx.useDefaultShell(); });
+        QTemporaryDir dir;
+        const QString spec = dir.filePath(QStringLiteral("spec.json"));
+        QFile f(spec);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"format": "halolink-roce-spec", "version": 1, "interface": "hlnosuch0",
+                    "address": "192.168.213.1/30", "peers": ["192.168.213.2"]})");
+        f.close();
+        const QStringList specsBefore = remoteSpecFiles();
+        Run r = ctl({QStringLiteral("configure"), QStringLiteral("plan"), QStringLiteral("n1"), QStringLiteral("--spec"),
+                     spec, QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 1);
+        const QJsonObject e = lastJsonError(r.out);
+        QCOMPARE(e.value(QStringLiteral("code")).toString(), QStringLiteral("invalid_spec"));
+        QVERIFY2(e.value(QStringLiteral("message")).toString().contains(QLatin1String("hlnosuch0")), r.out.constData());
+        QVERIFY2(!r.out.contains("Welcome") && !r.err.contains("a note from the profile"), r.out + r.err);
+        // The engine's deployment (one channel: the target known) and the call.
+        QCOMPARE(m_fx.shellStarts(), 2);
+        QCOMPARE(remoteSpecFiles(), specsBefore);
     }
 
     // configure verify against the fixture: this machine has no RDMA, so the
