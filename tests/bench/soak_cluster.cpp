@@ -1065,6 +1065,7 @@ SoakResult runSoak(const SoakOptions &opt)
     // Each series of the node as the 10 s level holds it (the whole run): its
     // points in time order, NaN for a gap marker.
     struct SeriesPoints {
+        QString key;
         double firstData = std::numeric_limits<double>::infinity();
         std::vector<std::pair<double, bool>> points; // key, is a gap marker
         // A marker in [from, to], or already in a gap at `from` (consecutive
@@ -1087,6 +1088,7 @@ SoakResult runSoak(const SoakOptions &opt)
             SeriesSlice slice;
             store.read(s, Resolution::TenSeconds, double(runStartNs) / 1e9 - 3600, double(endNs) / 1e9 + 60, slice);
             SeriesPoints g;
+            g.key = store.info(s).key;
             for (qsizetype i = 0; i < slice.size(); ++i) {
                 const bool gap = slice.values[i] != slice.values[i];
                 g.points.emplace_back(slice.keys[i], gap);
@@ -1099,15 +1101,26 @@ SoakResult runSoak(const SoakOptions &opt)
     };
     // 1: every series that had data before `from` is in a gap in [from, to]
     // (at least `minFresh` of them with a marker there); 0: some are; -1: none.
-    auto nodeWideGap = [](const std::vector<SeriesPoints> &series, double from, double to, double minFresh, int *eligible) {
+    auto nodeWideGap = [](const std::vector<SeriesPoints> &series, double from, double to, double minFresh, int *eligible,
+                          QStringList *without = nullptr) {
         int withData = 0, inGap = 0, fresh = 0;
         for (const SeriesPoints &g : series) {
             if (!(g.firstData < from))
                 continue;
             ++withData;
             bool f = false;
-            inGap += g.inGap(from, to, &f);
+            const bool in = g.inGap(from, to, &f);
+            inGap += in;
             fresh += f;
+            if (!in && without) {
+                // Its points near the outage, for the report: key offset from `from` (g: a gap marker).
+                QStringList near;
+                for (const auto &p : g.points) {
+                    if (p.first >= from - 30 && p.first <= to + 30)
+                        near << QStringLiteral("%1%2").arg(p.first - from, 0, 'f', 1).arg(p.second ? QStringLiteral("g") : QString());
+                }
+                *without << QStringLiteral("%1 [%2]").arg(g.key, near.join(QLatin1Char(' ')));
+            }
         }
         *eligible = withData;
         if (withData > 0 && inGap == withData && fresh >= minFresh * withData)
@@ -1156,7 +1169,8 @@ SoakResult runSoak(const SoakOptions &opt)
             const double from = double(o.killNs) / 1e9 - 1;
             const double to = double(backNs ? backNs : (o.restartNs ? o.restartNs + boundNs : endNs)) / 1e9 + 1;
             int eligible = 0;
-            const int wide = nodeWideGap(series, from, to, 0, &eligible);
+            QStringList without;
+            const int wide = nodeWideGap(series, from, to, 0, &eligible, &without);
             if (eligible == 0)
                 ++unobservable;
             if (wide == 1)
@@ -1168,7 +1182,12 @@ SoakResult runSoak(const SoakOptions &opt)
                                   .arg(name)
                                   .arg(double(o.killNs - runStartNs) / 1e9, 0, 'f', 0)
                                   .arg(eligible == 0 ? QStringLiteral("no series with data")
-                                                     : wide == 0 ? QStringLiteral("only some of its series")
+                                                     : wide == 0 ? QStringLiteral("only some of its series: %1 of %2 have no gap in "
+                                                                                  "the %3 s from the kill to the return, e.g. %4")
+                                                                       .arg(without.size())
+                                                                       .arg(eligible)
+                                                                       .arg(to - from, 0, 'f', 1)
+                                                                       .arg(without.mid(0, 3).join(QStringLiteral(", ")))
                                                                  : QStringLiteral("no marker"));
             }
         }
