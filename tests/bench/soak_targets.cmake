@@ -15,7 +15,8 @@ target_link_libraries(soak_runner PRIVATE halolink_soak)
 
 halolink_add_qt_test(tst_soak_short SOURCES core/tst_soak_short.cpp LIBS halolink_soak LABELS ssh soak)
 set_tests_properties(tst_soak_short PROPERTIES TIMEOUT 480 RUN_SERIAL TRUE)
-# Disabled in CI until the finding it made is mended (issue 16 note): in one run
-# here an outage of 3 s of one node showed as a gap in only some of its series.
-# Run it on purpose: ctest -R tst_soak_short (with -C or after removing this).
-set_tests_properties(tst_soak_short PROPERTIES DISABLED TRUE)
+# In CI since 2026-12-02: it had been disabled after one run under a load of
+# about 60 found a 3 s outage of one node as a gap in only some of its series;
+# runs here since (load 2, and 8 with six busy loops beside it) found every
+# outage in every series. Should it fail so again, the report lists those
+# series and their points around the outage.
