@@ -1,9 +1,11 @@
 // readGgufModel: a GGUF file's metadata as hyperparameters, and the tensors
 // of every shard of a split model. Key names: docs/gguf.md (ggml-org/ggml
-// d99724f2b141fed9e1a9f402213506c081433465); the split keys split.no,
-// split.count and split.tensors.count are llama.cpp's gguf-split's
-// (ggml-org/llama.cpp d5845f951ce9ccbfe040f148d2d80ebb6a5864e9,
-// tools/gguf-split/gguf-split.cpp, src/llama-arch.cpp).
+// d99724f2b141fed9e1a9f402213506c081433465). Split models are llama.cpp's
+// gguf-split's (ggml-org/llama.cpp d5845f951ce9ccbfe040f148d2d80ebb6a5864e9,
+// tools/gguf-split/gguf-split.cpp): the metadata in the first shard only,
+// split.no and split.count as uint16, split.tensors.count as int32 (the
+// model's total), shards named by llama_split_path's "%s-%05d-of-%05d.gguf"
+// with split.no + 1.
 
 #include <filesystem>
 #include <regex>
@@ -159,7 +161,8 @@ ModelShape readGgufModel(const std::string &path)
         Json split;
         split["count"] = *splitCount;
         split["no"] = orNull(splitNo);
-        split["tensors_total"] = orNull(keys.count("split.tensors.count"));
+        const auto declared = keys.count("split.tensors.count");
+        split["tensors_total"] = orNull(declared);
         Json shards = Json::array();
         shards.push_back({{"path", path}, {"tensors", s.tensors.size()}, {"data", info["data"]}});
         Json missing = Json::array();
@@ -194,6 +197,9 @@ ModelShape readGgufModel(const std::string &path)
                                  "not follow PREFIX-00001-of-0000N.gguf: only this file's tensors are listed");
             s.tensorsComplete = false;
         }
+        if (missing.empty() && s.tensorsComplete && declared && *declared != s.tensors.size())
+            s.warnings.push_back("split.tensors.count says " + std::to_string(*declared) + " tensors, the shards list "
+                                 + std::to_string(s.tensors.size()));
         if (!missing.empty()) {
             s.tensorsComplete = false;
             s.warnings.push_back(std::to_string(missing.size()) + " shard(s) of the split model are missing");

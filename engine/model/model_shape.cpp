@@ -13,22 +13,30 @@ template<typename T> Json orNull(const std::optional<T> &v)
     return v ? Json(*v) : Json(nullptr);
 }
 
+constexpr std::uint64_t kMaxLayerIndex = 65535;
+
 // Above this many tensors outside the layers, only their count is listed.
 constexpr std::size_t kMaxListedOutsideTensors = 64;
 
+// A sum that does not fit in 64 bits (only a malformed file has one) is unknown.
 struct Totals {
     std::uint64_t elements = 0;
     std::uint64_t bytes = 0;
     bool bytesKnown = true;
+    bool elementsKnown = true;
 };
 
 void add(Totals &t, const TensorInfo &info)
 {
-    t.elements += info.elements;
-    if (info.bytes)
-        t.bytes += *info.bytes;
-    else
+    if (__builtin_add_overflow(t.elements, info.elements, &t.elements))
+        t.elementsKnown = false;
+    if (!info.bytes || __builtin_add_overflow(t.bytes, *info.bytes, &t.bytes))
         t.bytesKnown = false;
+}
+
+Json elementsOrNull(const Totals &t)
+{
+    return t.elementsKnown ? Json(t.elements) : Json(nullptr);
 }
 
 Json bytesOrNull(const Totals &t)
@@ -67,23 +75,31 @@ Json kvCacheJson(const ModelShape &s, double elementBytes, std::vector<std::stri
     std::optional<std::uint64_t> elements;
     const char *headSource = nullptr;
     if (hp.layers) {
+        // Per-layer arrays hold at most 65536 values (the readers' bound), so
+        // the loop ends at the first layer without one; with none per layer
+        // every layer is the same and one is multiplied out.
+        const bool varies = hp.kvHeads.perLayer || hp.attentionHeads.perLayer;
+        const std::uint64_t distinct = varies ? *hp.layers : std::min<std::uint64_t>(*hp.layers, 1);
         std::uint64_t sum = 0;
         bool ok = true;
         bool assumedKv = false;
-        for (std::uint64_t l = 0; l < *hp.layers && ok; ++l) {
+        for (std::uint64_t l = 0; l < distinct && ok; ++l) {
             auto kvHeads = hp.kvHeads.at(l);
             if (!kvHeads && !hp.kvHeads.known()) {
                 kvHeads = hp.attentionHeads.at(l); // no GQA: docs/gguf.md, transformers' default
                 assumedKv = kvHeads.has_value();
             }
             const HeadDims d = headDims(hp, l);
-            if (!kvHeads || !d.key || !d.value) {
+            std::uint64_t dims, layer;
+            if (!kvHeads || !d.key || !d.value || __builtin_add_overflow(*d.key, *d.value, &dims)
+                || __builtin_mul_overflow(*kvHeads, dims, &layer) || __builtin_add_overflow(sum, layer, &sum)) {
                 ok = false;
                 break;
             }
             headSource = d.source;
-            sum += *kvHeads * (*d.key + *d.value);
         }
+        if (ok && !varies && __builtin_mul_overflow(sum, *hp.layers, &sum))
+            ok = false;
         if (ok)
             elements = sum;
         if (ok && assumedKv)
@@ -133,9 +149,11 @@ std::optional<std::uint64_t> layerIndex(const std::string &name, const std::stri
     std::uint64_t n = 0;
     std::size_t i = prefix.size();
     const std::size_t start = i;
-    while (i < name.size() && name[i] >= '0' && name[i] <= '9' && i - start < 9)
+    while (i < name.size() && name[i] >= '0' && name[i] <= '9' && i - start < 6)
         n = n * 10 + std::uint64_t(name[i++] - '0');
-    if (i == start || i >= name.size() || name[i] != '.')
+    // No model has 65536 layers: a larger number is not taken for one (and
+    // per_layer stays a short array).
+    if (i == start || i >= name.size() || name[i] != '.' || n > kMaxLayerIndex)
         return std::nullopt;
     return n;
 }
@@ -197,13 +215,13 @@ Json modelShapeJson(const ModelShape &s, double kvElementBytes)
     weights["total_bytes"] = complete ? bytesOrNull(all) : Json(nullptr);
     weights["declared_total_bytes"] = orNull(s.declaredTotalBytes);
     weights["bytes_read"] = bytesOrNull(all);
-    weights["parameters"] = complete && s.elementsAreParameters ? Json(all.elements) : Json(nullptr);
-    weights["stored_elements"] = all.elements;
+    weights["parameters"] = complete && s.elementsAreParameters ? elementsOrNull(all) : Json(nullptr);
+    weights["stored_elements"] = elementsOrNull(all);
     Json types = Json::array();
     for (const auto &[name, entry] : byType) {
         types.push_back({{"type", name},
                          {"tensors", entry.first},
-                         {"elements", entry.second.elements},
+                         {"elements", elementsOrNull(entry.second)},
                          {"bytes", bytesOrNull(entry.second)}});
     }
     weights["by_type"] = std::move(types);
@@ -247,11 +265,12 @@ Json modelShapeJson(const ModelShape &s, double kvElementBytes)
     // tensors' weights it touches that fraction; everything else it uses whole.
     Json moe;
     const bool hasExpertTensors = experts.elements > 0;
+    const bool sumsKnown = all.elementsKnown && experts.elementsKnown;
     const bool countsKnown = hp.experts && hp.expertsUsed && *hp.experts > 0 && *hp.expertsUsed <= *hp.experts;
-    moe["expert_tensor_elements"] = experts.elements;
+    moe["expert_tensor_elements"] = elementsOrNull(experts);
     moe["expert_tensor_bytes"] = bytesOrNull(experts);
     std::optional<double> activeElements, activeBytes;
-    if (!complete) {
+    if (!complete || !sumsKnown) {
         // not every tensor is known: neither is what a token uses
     } else if (hasExpertTensors && countsKnown) {
         const double f = double(*hp.expertsUsed) / double(*hp.experts);

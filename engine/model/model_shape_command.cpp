@@ -28,9 +28,16 @@ int modelShapeCommand(const Args &args)
     const auto status = std::filesystem::status(path, ec);
     if (ec || !std::filesystem::exists(status))
         throw sys::EngineError{"not_found", path + ": no such file or folder", 1};
+    // A folder's config.json or one of its .safetensors stands for the folder.
+    const std::filesystem::path p(path);
+    const std::string name = p.filename().string();
+    const bool folderFile = name == "config.json" || name == "model.safetensors.index.json"
+                            || (name.size() > 12 && name.compare(name.size() - 12, 12, ".safetensors") == 0);
     model::ModelShape shape;
     if (std::filesystem::is_directory(status))
         shape = model::readHfModel(path);
+    else if (folderFile)
+        shape = model::readHfModel(p.has_parent_path() ? p.parent_path().string() : std::string("."));
     else
         shape = model::readGgufModel(path);
     sys::printJson(model::modelShapeJson(shape, kvBytes), !opts.has("--compact"));
