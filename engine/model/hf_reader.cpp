@@ -233,6 +233,10 @@ ModelShape readHfModel(const std::string &folder)
         }
         files.assign(named.begin(), named.end());
         info["index"] = {{"path", indexPath.string()}, {"total_size", orNull(indexTotal)}, {"tensors", entries}};
+    } else if (fs::is_regular_file(dir / "model.safetensors", ec)) {
+        // transformers' order: the index, else model.safetensors (a folder may
+        // also hold Mistral's consolidated.safetensors, the same weights again).
+        files.push_back("model.safetensors");
     } else {
         for (const auto &e : fs::directory_iterator(dir, ec)) {
             const std::string name = e.path().filename().string();
@@ -240,6 +244,9 @@ ModelShape readHfModel(const std::string &folder)
                 files.push_back(name);
         }
         std::sort(files.begin(), files.end());
+        if (files.size() > 1)
+            s.warnings.push_back("no index and no model.safetensors: every .safetensors file in the folder is "
+                                 "taken for a part of the model");
     }
     if (!hasConfig && files.empty())
         throw modelError("not_a_model", folder, "no config.json and no .safetensors file: not a Hugging Face model "

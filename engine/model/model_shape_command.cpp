@@ -2,12 +2,10 @@
 // from its own files, schema halolink.model_shape/1 (docs/model-shape.md).
 // The model files live on the head node; the planner asks it there.
 
-#include <cstring>
 #include <filesystem>
 
 #include "commands.h"
 #include "halolink/protocol.h"
-#include "model/bounded_file.h"
 #include "model/gguf_reader.h"
 #include "model/hf_reader.h"
 #include "model/model_shape.h"

@@ -705,6 +705,8 @@ void TestModelShape::safetensorsMalformed()
               QByteArray(reinterpret_cast<const char *>(&declared), 8) + header + QByteArray(dataBytes, '\0'));
         return [d = dir.toStdString()] { model::readHfModel(d); };
     };
+    // Beside model.safetensors, Mistral's consolidated.safetensors is not read.
+    write(dir + "/consolidated.safetensors", "not a safetensors file");
     const QByteArray ok = R"({"a":{"dtype":"F16","shape":[2,2],"data_offsets":[0,8]}})";
     EXPECT_ERROR(bad(ok, ok.size(), 8), "none", "no error");
     EXPECT_ERROR(bad(ok, 1ull << 40, 8), "length_beyond_file", "model.safetensors: the header length 1099511627776");
