@@ -25,11 +25,14 @@ std::optional<double> number(const QJsonObject &object, QLatin1StringView key)
 
 std::optional<qint64> integer(const QJsonObject &object, QLatin1StringView key)
 {
-    const std::optional<double> d = number(object, key);
-    if (!d || *d < -9.2e18 || *d > 9.2e18)
+    const QJsonValue value = object.value(key); // looked up once: frames carry several
+    if (!value.isDouble())
+        return std::nullopt;
+    const double d = value.toDouble();
+    if (!std::isfinite(d) || d < -9.2e18 || d > 9.2e18)
         return std::nullopt;
     // Large nanosecond times lose nothing here: QJsonValue keeps integers as qint64.
-    return object.value(key).toInteger(qint64(*d));
+    return value.toInteger(qint64(d));
 }
 
 QString string(const QJsonObject &object, QLatin1StringView key)
