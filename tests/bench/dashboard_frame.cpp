@@ -3,7 +3,9 @@
 // 64 nodes send 100 frames a second each (8 series with values per frame) as
 // JSON text through the real decoder and TelemetryIngest into the store, and
 // the first 8 nodes also measure latency to each other once a second (RDMA and
-// TCP). The dashboard (1600x1000, offscreen) is driven at 30 fps. A frame is
+// TCP), each node's round at its own phase in the second as independent agents
+// do (before 2026-12-02 all 8 rounds came in the same frame). The dashboard
+// (1600x1000, offscreen) is driven at 30 fps. A frame is
 // everything the GUI thread does for it: ingest the lines that arrived since
 // the last frame, sync the charts and heatmap, and the queued replot and paint.
 // The first fifth of the run is warm-up: not in the percentiles, and the RSS
@@ -97,7 +99,7 @@ int main(int argc, char *argv[])
     clock.start();
     const qint64 startWall = QDateTime::currentMSecsSinceEpoch() * 1000000;
     qint64 generatedUntil = startWall;
-    qint64 meshRound = 0;
+    std::vector<qint64> meshRound(size_t(meshNodes), 0);
     std::vector<QString> ids;
     for (int n = 0; n < nodes; ++n)
         ids.push_back(SyntheticCluster::nodeId(n));
@@ -125,17 +127,20 @@ int main(int argc, char *argv[])
                 ++lines;
             }
         }
-        // ...and, once a second, a mesh round among the charted nodes.
-        if ((now - startWall) / 1000000000 >= meshRound) {
-            ++meshRound;
-            for (int a = 0; a < meshNodes; ++a) {
-                for (int b = 0; b < meshNodes; ++b) {
-                    if (a == b)
-                        continue;
-                    ingest.ingestLine(ids[size_t(a)], cluster.meshLine(a, b, "rdma", now));
-                    ingest.ingestLine(ids[size_t(a)], cluster.meshLine(a, b, "tcp", now));
-                    lines += 2;
-                }
+        // ...and, once a second, each charted node's mesh round: its results
+        // towards every other one. The agents run their rounds independently,
+        // so each node at its own phase within the second (node a at a/N s).
+        for (int a = 0; a < meshNodes; ++a) {
+            const qint64 due = meshRound[size_t(a)] * 1000000000LL + qint64(a) * 1000000000LL / meshNodes;
+            if (now - startWall < due)
+                continue;
+            ++meshRound[size_t(a)];
+            for (int b = 0; b < meshNodes; ++b) {
+                if (a == b)
+                    continue;
+                ingest.ingestLine(ids[size_t(a)], cluster.meshLine(a, b, "rdma", now));
+                ingest.ingestLine(ids[size_t(a)], cluster.meshLine(a, b, "tcp", now));
+                lines += 2;
             }
         }
         const double ingestTime = work.nsecsElapsed() / 1e6;
@@ -183,7 +188,7 @@ int main(int argc, char *argv[])
                        {QStringLiteral("peer"), QJsonValue::Null},
                        {QStringLiteral("peer_value"), QJsonValue::Null},
                        {QStringLiteral("ratio"), QJsonValue::Null},
-                       {QStringLiteral("target"), QStringLiteral("<= 16")},
+                       {QStringLiteral("target"), QStringLiteral("<= 8")},
                        {QStringLiteral("frame_time_p50_ms"), std::round(p50 * 100) / 100},
                        {QStringLiteral("cpu_ms_mean"), std::round(cpuMean * 100) / 100},
                        {QStringLiteral("cpu_ms_p50"), std::round(cpuP50 * 100) / 100},
@@ -195,6 +200,6 @@ int main(int argc, char *argv[])
                        {QStringLiteral("seconds"), std::round(actualSeconds)}};
     std::printf("%s\n", QJsonDocument(result).toJson(QJsonDocument::Compact).constData());
     std::fflush(stdout);
-    const bool ok = p99 <= 16.0 && growth <= 5.0;
+    const bool ok = p99 <= 8.0 && growth <= 5.0;
     return ok ? 0 : 1;
 }
