@@ -109,6 +109,8 @@ QString SshAgentTransport::slowKey(EngineDeployer::Phase phase)
         return QStringLiteral("upload");
     case EngineDeployer::Phase::Install:
         return QStringLiteral("install");
+    case EngineDeployer::Phase::Start:
+        return QStringLiteral("start");
     }
     return QStringLiteral("shell");
 }

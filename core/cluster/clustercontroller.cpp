@@ -349,6 +349,7 @@ void ClusterController::onStatus(const QString &nodeId, const QString &status)
                 { QStringLiteral("checks"), EngineDeployer::Phase::Checks },
                 { QStringLiteral("upload"), EngineDeployer::Phase::Upload },
                 { QStringLiteral("install"), EngineDeployer::Phase::Install },
+                { QStringLiteral("start"), EngineDeployer::Phase::Start },
             };
             const int seconds = m.captured(2).toInt();
             const QString what = EngineDeployer::waitingFor(

@@ -133,6 +133,8 @@ QString EngineDeployer::waitingFor(Phase phase, const QString &node)
         return tr("the engine's bytes to reach %1").arg(node);
     case Phase::Install:
         return tr("%1 to check the uploaded engine and move it in place").arg(node);
+    case Phase::Start:
+        return tr("%1 to start the engine").arg(node);
     }
     return {};
 }
@@ -368,7 +370,7 @@ void EngineDeployer::onFacts()
     }
     if (m_facts.value(QStringLiteral("have")) == m_local.sha256) {
         qCInfo(lcDeploy).noquote() << nodeName() << "engine already there:" << m_remotePath;
-        enterPhase(Phase::Install); // the script goes on to `exec` or `done`
+        enterPhase(Phase::Start); // the script goes on to `exec` or `done`
         m_process->write("run\n");
         return;
     }
@@ -432,6 +434,9 @@ void EngineDeployer::onChannelEnded(int exitCode, const QString &error)
         break;
     case Phase::Install:
         fail(Failure::Verify, tr("Installing the engine on %1 failed: %2").arg(nodeName(), why));
+        break;
+    case Phase::Start:
+        fail(Failure::NodeCheck, tr("Starting the engine on %1 failed: %2").arg(nodeName(), why));
         break;
     }
 }

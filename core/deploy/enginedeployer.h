@@ -87,13 +87,14 @@ public:
         Checks, // the node's answers (architecture, C library, the target's SHA-256)
         Upload, // the binary to reach the node
         Install, // the node to check the uploaded file and move it in place
+        Start, // the engine already there: the node to start it
     };
     Q_ENUM(Phase)
 
     struct Limits {
         std::chrono::milliseconds slowAfter { std::chrono::seconds(5) };
         std::chrono::milliseconds shell { std::chrono::seconds(120) };
-        std::chrono::milliseconds step { std::chrono::seconds(60) }; // checks, upload, install
+        std::chrono::milliseconds step { std::chrono::seconds(60) }; // checks, upload, install, start
     };
 
     EngineDeployer(SshSession *session, const QString &localEnginePath, QObject *parent = nullptr);

@@ -15,6 +15,7 @@
 #include <QProcess>
 #include <QFileInfo>
 #include <QSignalSpy>
+#include <QSet>
 #include <QTest>
 
 #include <cstring>
@@ -281,6 +282,23 @@ private Q_SLOTS:
         QVERIFY(!second.uploaded);
         QCOMPARE(second.progressSignals, 0);
         QCOMPARE(second.remotePath, first.remotePath);
+    }
+
+    // What a slow or stalled deployment says it waits for: a text of its own
+    // for each phase; with the engine already there, the start, not an install.
+    void waitingForNamesEachPhase()
+    {
+        using P = EngineDeployer::Phase;
+        QSet<QString> texts;
+        for (P p : {P::Shell, P::Checks, P::Upload, P::Install, P::Start}) {
+            const QString text = EngineDeployer::waitingFor(p, QStringLiteral("n1"));
+            QVERIFY2(text.contains(QLatin1String("n1")), qPrintable(text));
+            texts.insert(text);
+        }
+        QCOMPARE(texts.size(), 5);
+        const QString start = EngineDeployer::waitingFor(P::Start, QStringLiteral("n1"));
+        QVERIFY2(start.contains(QLatin1String("start the engine")) && !start.contains(QLatin1String("upload")),
+                 qPrintable(start));
     }
 
     void staleTargetIsReplaced()
