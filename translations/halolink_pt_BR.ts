@@ -1469,10 +1469,6 @@
         <translation>Nenhuma sessão SSH com o nó.</translation>
     </message>
     <message>
-        <source>Cannot copy %1 to the node: %2</source>
-        <translation>Não é possível copiar %1 para o nó: %2</translation>
-    </message>
-    <message>
         <source>The engine did not finish in %1 s.</source>
         <translation>O engine não terminou em %1 s.</translation>
     </message>
@@ -1507,6 +1503,18 @@
     <message>
         <source>The engine failed (exit status %1).</source>
         <translation>O engine falhou (status de saída %1).</translation>
+    </message>
+    <message>
+        <source>The login shell on the node ended before it ran anything (exit status %1): %2</source>
+        <translation>O shell de login do nó terminou antes de executar qualquer coisa (código de saída %1): %2</translation>
+    </message>
+    <message>
+        <source>no message</source>
+        <translation>sem mensagem</translation>
+    </message>
+    <message>
+        <source>Cannot give the engine its files on the node (exit status %1): %2</source>
+        <translation>Não é possível entregar ao engine os seus arquivos no nó (código de saída %1): %2</translation>
     </message>
 </context>
 <context>
@@ -1598,6 +1606,14 @@
     <message>
         <source>Installing the engine on %1 failed: %2</source>
         <translation>A instalação do engine em %1 falhou: %2</translation>
+    </message>
+    <message>
+        <source>%1 to start the engine</source>
+        <translation>%1 iniciar o engine</translation>
+    </message>
+    <message>
+        <source>Starting the engine on %1 failed: %2</source>
+        <translation>Falha ao iniciar o engine em %1: %2</translation>
     </message>
 </context>
 <context>
