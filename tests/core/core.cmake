@@ -34,3 +34,6 @@ halolink_add_qt_test(tst_enginetexts SOURCES core/tst_enginetexts.cpp
 
 # The latency mesh's per-node budget (ClusterController::meshPlan).
 halolink_add_qt_test(tst_meshbudget SOURCES core/tst_meshbudget.cpp LIBS halolink_core LABELS core)
+
+# The advisor's fit and speed model against published shapes and measurements (docs/advise.md).
+halolink_add_qt_test(tst_advise SOURCES core/tst_advise.cpp LIBS halolink_core LABELS core)
