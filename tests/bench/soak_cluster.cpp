@@ -31,6 +31,8 @@
 #include <condition_variable>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <list>
 #include <mutex>
 #include <optional>
@@ -38,6 +40,7 @@
 #include <thread>
 #include <vector>
 
+#include <fcntl.h>
 #include <pthread.h>
 #include <time.h>
 #include <unistd.h>
@@ -365,7 +368,10 @@ std::vector<Outage> planOutages(const SoakOptions &o, double runS, double warmup
 // A watchdog thread posts an event to the GUI thread every 4 ms; how late the
 // GUI thread handles it is how long it was blocked (or waiting for a CPU).
 // The GUI thread's CPU time between post and handling tells which: near the
-// stall's length, it was busy; near zero, it was not running.
+// stall's length, it was busy; near zero, it was not running, and then its
+// time waiting on the run queue (/proc/self/task/TID/schedstat, the second
+// number: time runnable but not on a CPU) tells a machine short of CPUs from
+// a thread blocked (a lock, I/O, page faults: majflt in its stat, field 12).
 class StallWatch final : public QObject
 {
 public:
@@ -375,11 +381,16 @@ public:
         qint64 latencyNs = 0;
         qint64 cpuNs = 0;
         qint64 atRealtimeNs = 0;
+        qint64 runQueueNs = -1; // -1: unknown (no schedstat)
+        qint64 majorFaults = -1;
     };
 
     StallWatch()
     {
         pthread_getcpuclockid(pthread_self(), &m_guiClock);
+        const QByteArray task = "/proc/self/task/" + QByteArray::number(qint64(::gettid()));
+        m_schedstatPath = task + "/schedstat";
+        m_statPath = task + "/stat";
         m_hist.assign(2001, 0);
     }
     ~StallWatch() override { stop(); }
@@ -434,7 +445,15 @@ protected:
             return true;
         ++m_samples;
         m_hist[size_t(std::min<qint64>(latency / 1'000'000, qint64(m_hist.size()) - 1))]++;
-        const Stall stall{latency, cpu, realtimeNs() - latency};
+        Stall stall{latency, cpu, realtimeNs() - latency};
+        if (latency > m_targetNs) { // read only then: a stall is rare, the reads are not free
+            const qint64 runQueue = runQueueNs();
+            const qint64 faults = majorFaults();
+            if (runQueue >= 0 && s->runQueueNs >= 0)
+                stall.runQueueNs = runQueue - s->runQueueNs;
+            if (faults >= 0 && s->majorFaults >= 0)
+                stall.majorFaults = faults - s->majorFaults;
+        }
         if (latency > m_max.latencyNs)
             m_max = stall;
         if (cpu * 2 >= latency && latency > m_maxBusy.latencyNs)
@@ -448,10 +467,16 @@ protected:
                 m_top.pop_back();
         } else if (latency > m_targetNs) {
             m_lastEpisodeEndNs = now;
-            // The same episode: keep its worst.
+            // The same episode: keep its worst, once (the nearest entry, not every one within 2 s).
+            Stall *same = nullptr;
             for (Stall &t : m_top) {
-                if (std::llabs(t.atRealtimeNs - stall.atRealtimeNs) < 2 * kSecond && stall.latencyNs > t.latencyNs)
-                    t = stall;
+                if (std::llabs(t.atRealtimeNs - stall.atRealtimeNs) < 2 * kSecond
+                    && (!same || std::llabs(t.atRealtimeNs - stall.atRealtimeNs) < std::llabs(same->atRealtimeNs - stall.atRealtimeNs)))
+                    same = &t;
+            }
+            if (same && stall.latencyNs > same->latencyNs) {
+                *same = stall;
+                std::sort(m_top.begin(), m_top.end(), [](const Stall &a, const Stall &b) { return a.latencyNs > b.latencyNs; });
             }
         }
         return true;
@@ -459,15 +484,51 @@ protected:
 
 private:
     struct Stamp final : QEvent {
-        Stamp(qint64 posted, qint64 guiCpu)
+        Stamp(qint64 posted, qint64 guiCpu, qint64 runQueue, qint64 faults)
             : QEvent(stampType())
             , postedNs(posted)
             , guiCpuNs(guiCpu)
+            , runQueueNs(runQueue)
+            , majorFaults(faults)
         {
         }
         qint64 postedNs;
         qint64 guiCpuNs;
+        qint64 runQueueNs;
+        qint64 majorFaults;
     };
+    // The GUI thread's figures from /proc (any thread may read them); -1: unreadable.
+    static qint64 procNumber(const QByteArray &path, int field)
+    {
+        char buf[1024];
+        const int fd = ::open(path.constData(), O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+            return -1;
+        const ssize_t n = ::read(fd, buf, sizeof buf - 1);
+        ::close(fd);
+        if (n <= 0)
+            return -1;
+        buf[n] = 0;
+        const char *p = buf;
+        if (field > 2) { // stat: after the command in parentheses, field 3 on
+            p = std::strrchr(buf, ')');
+            if (!p)
+                return -1;
+            p += 1;
+            field -= 2;
+        }
+        for (int i = 1; i < field; ++i) {
+            while (*p == ' ')
+                ++p;
+            while (*p && *p != ' ')
+                ++p;
+        }
+        char *end = nullptr;
+        const long long v = std::strtoll(p, &end, 10);
+        return end == p ? -1 : qint64(v);
+    }
+    qint64 runQueueNs() const { return procNumber(m_schedstatPath, 2); }
+    qint64 majorFaults() const { return procNumber(m_statPath, 12); }
     static QEvent::Type stampType()
     {
         static const auto type = QEvent::Type(QEvent::registerEventType());
@@ -478,7 +539,7 @@ private:
     {
         qint64 next = monoNs();
         while (!m_stop) {
-            QCoreApplication::postEvent(this, new Stamp(monoNs(), clockNs(m_guiClock)));
+            QCoreApplication::postEvent(this, new Stamp(monoNs(), clockNs(m_guiClock), runQueueNs(), majorFaults()));
             next += kPeriodNs;
             const qint64 now = monoNs();
             if (next > now) {
@@ -494,6 +555,8 @@ private:
     }
 
     clockid_t m_guiClock{};
+    QByteArray m_schedstatPath;
+    QByteArray m_statPath;
     std::thread m_thread;
     std::atomic<bool> m_stop{false};
     std::atomic<bool> m_watchdogMeasuring{false};
@@ -1388,10 +1451,14 @@ SoakResult runSoak(const SoakOptions &opt)
              .arg(stalls.watchdogLateMaxMs(), 0, 'f', 1);
     QStringList worst;
     for (const StallWatch::Stall &s : stalls.top())
-        worst << QStringLiteral("%1 ms at +%2 s (CPU %3 %)")
+        worst << QStringLiteral("%1 ms at +%2 s (CPU %3 %, waiting for a CPU %4, major faults %5)")
                      .arg(double(s.latencyNs) / 1e6, 0, 'f', 0)
                      .arg(double(s.atRealtimeNs - runStartNs) / 1e9, 0, 'f', 0)
-                     .arg(s.latencyNs ? 100.0 * double(s.cpuNs) / double(s.latencyNs) : 0, 0, 'f', 0);
+                     .arg(s.latencyNs ? 100.0 * double(s.cpuNs) / double(s.latencyNs) : 0, 0, 'f', 0)
+                     .arg(s.runQueueNs < 0 || !s.latencyNs
+                              ? QStringLiteral("unknown")
+                              : QStringLiteral("%1 %").arg(100.0 * double(s.runQueueNs) / double(s.latencyNs), 0, 'f', 0))
+                     .arg(s.majorFaults < 0 ? QStringLiteral("unknown") : QString::number(s.majorFaults));
     if (!worst.isEmpty())
         r << QStringLiteral("    worst: %1").arg(worst.join(QStringLiteral(", ")));
     r << QStringLiteral("  CPU after warm-up: machine %1 % of %2 cores, app %3 % of a core, nodes (agents + their sshds) %4 % "
