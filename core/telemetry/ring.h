@@ -1,11 +1,16 @@
 #pragma once
-// A fixed-capacity ring of items in time order: the storage is allocated once,
-// pushing is O(1), and when full the oldest item is overwritten. Index 0 is the
-// oldest item. Items must have a `double t` (seconds) kept non-decreasing by
+// A fixed-capacity ring of items in time order: the storage is reserved once,
+// whole, but not initialised: an item's memory is first written when it is
+// pushed, so the pages of a ring that has not filled are not resident (a
+// series seen for a minute does not hold 24 h of zeros: a 64-node mesh has
+// thousands, and zeroing them stalled the GUI thread). Pushing is O(1), never
+// moves the storage, and when full the oldest item is overwritten. Index 0 is
+// the oldest item. Items must have a `double t` (seconds) kept non-decreasing by
 // the caller, so lowerBound() can binary-search by time.
 
 #include <QtGlobal>
 
+#include <algorithm>
 #include <vector>
 
 namespace halolink::telemetry {
@@ -15,11 +20,12 @@ class Ring
 {
 public:
     explicit Ring(qsizetype capacity = 0)
-        : m_items(size_t(std::max<qsizetype>(capacity, 1)))
+        : m_capacity(std::max<qsizetype>(capacity, 1))
     {
+        m_items.reserve(size_t(m_capacity));
     }
 
-    qsizetype capacity() const { return qsizetype(m_items.size()); }
+    qsizetype capacity() const { return m_capacity; }
     qsizetype size() const { return m_size; }
     bool isEmpty() const { return m_size == 0; }
     bool isFull() const { return m_size == capacity(); }
@@ -29,6 +35,12 @@ public:
 
     void push(const T &item)
     {
+        if (qsizetype(m_items.size()) < m_capacity) {
+            // Not full yet (never wrapped, m_start is 0): into the reserved storage.
+            m_items.push_back(item);
+            m_size = qsizetype(m_items.size());
+            return;
+        }
         qsizetype slot = m_start + m_size;
         if (slot >= capacity())
             slot -= capacity();
@@ -81,15 +93,18 @@ public:
 
     void clear()
     {
+        m_items.clear(); // the storage stays; it is filled again from the start
         m_start = 0;
         m_size = 0;
         m_wrapped = false;
     }
-    size_t bytes() const { return m_items.capacity() * sizeof(T); }
+    size_t bytes() const { return m_items.capacity() * sizeof(T); } // reserved
+    size_t usedBytes() const { return m_items.size() * sizeof(T); } // written so far
     const T *storage() const { return m_items.data(); }
 
 private:
     std::vector<T> m_items;
+    qsizetype m_capacity;
     qsizetype m_start = 0;
     qsizetype m_size = 0;
     bool m_wrapped = false;

@@ -103,8 +103,9 @@ struct Level {
 
 } // namespace
 
-// The rings, allocated in full when the first value (or gap) arrives, so a
-// series that only ever reports null costs nothing.
+// The rings, reserved when the first value (or gap) arrives, so a series that
+// only ever reports null costs nothing; their memory is written as they fill
+// (ring.h).
 struct Rings {
     Ring<RawPoint> raw;
     Level oneSecond;
@@ -453,6 +454,17 @@ size_t TelemetryStore::memoryBytes() const
     for (const auto &s : m_series) {
         if (s->rings)
             bytes += s->rings->raw.bytes() + s->rings->oneSecond.ring.bytes() + s->rings->tenSeconds.ring.bytes();
+    }
+    return bytes;
+}
+
+size_t TelemetryStore::usedBytes() const
+{
+    size_t bytes = 0;
+    for (const auto &s : m_series) {
+        if (s->rings)
+            bytes += s->rings->raw.usedBytes() + s->rings->oneSecond.ring.usedBytes()
+                + s->rings->tenSeconds.ring.usedBytes();
     }
     return bytes;
 }

@@ -127,8 +127,10 @@ public:
     // Bumped on every append and gap: a cheap "anything new?" for timers.
     quint64 revision() const { return m_revision; }
     quint64 droppedOutOfOrder() const { return m_droppedOutOfOrder; }
-    // Bytes held by all rings (fixed per series once it has data).
+    // Bytes reserved by all rings (fixed per series once it has data), and
+    // the part written so far (what is resident: it grows until they are full).
     size_t memoryBytes() const;
+    size_t usedBytes() const;
     static size_t bytesPerSeries(const Config &config);
 
 Q_SIGNALS:
