@@ -14,14 +14,62 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QJsonDocument>
+#include <QThread>
 
 #include <cstdio>
+#include <ctime>
+
+namespace {
+
+// HALOLINK_SOAK_SLOW_EVENTS_MS=N: every event the GUI thread spends N ms of
+// CPU or more on (outermost dispatch only) is named on stderr, to find what a
+// busy stall was.
+class TimedApplication final : public QApplication
+{
+public:
+    TimedApplication(int &argc, char **argv)
+        : QApplication(argc, argv)
+        , m_thresholdNs(qint64(qEnvironmentVariableIntValue("HALOLINK_SOAK_SLOW_EVENTS_MS")) * 1000000)
+    {
+    }
+
+    bool notify(QObject *receiver, QEvent *event) override
+    {
+        if (m_thresholdNs <= 0 || m_depth > 0 || QThread::currentThread() != thread())
+            return QApplication::notify(receiver, event);
+        const int type = int(event->type());
+        const qint64 start = cpuNs();
+        ++m_depth;
+        const bool r = QApplication::notify(receiver, event);
+        --m_depth;
+        const qint64 spent = cpuNs() - start;
+        if (spent >= m_thresholdNs) {
+            const QObject *parent = receiver ? receiver->parent() : nullptr;
+            std::fprintf(stderr, "soak-slow-event: %.1f ms CPU: event %d to %s '%s' (parent %s)\n", double(spent) / 1e6, type,
+                         receiver ? receiver->metaObject()->className() : "-",
+                         receiver ? qPrintable(receiver->objectName()) : "", parent ? parent->metaObject()->className() : "-");
+        }
+        return r;
+    }
+
+private:
+    static qint64 cpuNs()
+    {
+        timespec ts{};
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+        return qint64(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+    }
+    qint64 m_thresholdNs;
+    int m_depth = 0;
+};
+
+} // namespace
 
 int main(int argc, char *argv[])
 {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
+    TimedApplication app(argc, argv);
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("HaloLink soak: N sshd nodes with real agents, killed and restarted at random."));
     parser.addHelpOption();
