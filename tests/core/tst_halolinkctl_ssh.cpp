@@ -95,6 +95,18 @@ private:
         return QJsonDocument::fromJson(lines.last()).object().value(QStringLiteral("error")).toObject();
     }
 
+    // A spec naming an interface no node has (the engine refuses it: invalid_spec).
+    static QString writeMissingInterfaceSpec(const QTemporaryDir &dir)
+    {
+        const QString spec = dir.filePath(QStringLiteral("spec.json"));
+        QFile f(spec);
+        if (!f.open(QIODevice::WriteOnly))
+            return {};
+        const QByteArray text = R"({"format": "halolink-roce-spec", "version": 1, "interface": "hlnosuch0",
+                    "address": "192.168.213.1/30", "peers": ["192.168.213.2"]})";
+        return f.write(text) == text.size() ? spec : QString();
+    }
+
     static QStringList remoteSpecFiles()
     {
         // Each call's folder (older versions: a file each).
@@ -408,12 +420,8 @@ private Q_SLOTS:
         if (!m_ready)
             QSKIP("no sshd");
         QTemporaryDir dir;
-        const QString spec = dir.filePath(QStringLiteral("spec.json"));
-        QFile f(spec);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(R"({"format": "halolink-roce-spec", "version": 1, "interface": "hlnosuch0",
-                    "address": "192.168.213.1/30", "peers": ["192.168.213.2"]})");
-        f.close();
+        const QString spec = writeMissingInterfaceSpec(dir);
+        QVERIFY(!spec.isEmpty());
         const QString c = QStringLiteral("configure");
 
         // Bad usage: exit 2, nothing reached.
@@ -501,12 +509,8 @@ private Q_SLOTS:
         QVERIFY(m_fx.useBash("echo 'Welcome to the node'\necho 'a note from the profile' >&2\n"));
         const auto restore = qScopeGuard([this] { m_fx.useDefaultShell(); });
         QTemporaryDir dir;
-        const QString spec = dir.filePath(QStringLiteral("spec.json"));
-        QFile f(spec);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(R"({"format": "halolink-roce-spec", "version": 1, "interface": "hlnosuch0",
-                    "address": "192.168.213.1/30", "peers": ["192.168.213.2"]})");
-        f.close();
+        const QString spec = writeMissingInterfaceSpec(dir);
+        QVERIFY(!spec.isEmpty());
         const QStringList specsBefore = remoteSpecFiles();
         Run r = ctl({QStringLiteral("configure"), QStringLiteral("plan"), QStringLiteral("n1"), QStringLiteral("--spec"),
                      spec, QStringLiteral("--json")});
