@@ -81,6 +81,7 @@ void RemoteTask::sshChannelOpened()
 void RemoteTask::sshChannelData(bool isStderr, const QByteArray &data)
 {
     QByteArray &out = isStderr ? m_stderr : m_stdout;
+    Q_EMIT outputReceived(isStderr, data);
     if (out.size() + data.size() > m_limit) {
         out.append(data.left(m_limit - out.size()));
         m_truncated = true;

@@ -48,6 +48,8 @@ public:
 Q_SIGNALS:
     void finished(int exitCode);
     void failed(halolink::RemoteTask::Failure failure, const QString &message);
+    // Output as it arrives (also kept for standardOutput()/standardError()).
+    void outputReceived(bool isStderr, const QByteArray &data);
 
 private:
     void sshChannelOpened() override;
