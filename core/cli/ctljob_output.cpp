@@ -9,24 +9,6 @@ namespace halolink::cli::jobcli {
 
 QJsonObject smokeJson(const jobs::SmokeResult &r)
 {
-    QJsonArray nodes;
-    for (const jobs::NodeTraffic &t : r.proof.nodes) {
-        auto opt = [](const std::optional<qint64> &v) { return v ? QJsonValue(double(*v)) : QJsonValue(); };
-        nodes.append(QJsonObject{{QStringLiteral("node"), t.name},
-                                 {QStringLiteral("rdma_device"), t.rdmaDevice},
-                                 {QStringLiteral("rdma_port"), t.rdmaPort},
-                                 {QStringLiteral("rdma_packets"), opt(t.rdmaPackets)},
-                                 {QStringLiteral("rdma_bytes"), opt(t.rdmaBytes)},
-                                 {QStringLiteral("nic_bytes"), opt(t.nicBytes)},
-                                 {QStringLiteral("nic_packets"), opt(t.nicPackets)},
-                                 {QStringLiteral("rdma_moved"), t.rdmaMoved},
-                                 {QStringLiteral("nic_moved"), t.nicMoved},
-                                 {QStringLiteral("transport"), t.transport.isEmpty() ? QJsonValue() : QJsonValue(t.transport)},
-                                 {QStringLiteral("queue_pairs"), t.queuePairs ? QJsonValue(*t.queuePairs) : QJsonValue()},
-                                 {QStringLiteral("env_differences"), QJsonArray::fromStringList(t.envDifferences)},
-                                 {QStringLiteral("state"), t.state},
-                                 {QStringLiteral("error"), t.error}});
-    }
     return QJsonObject{
         {QStringLiteral("ok"), r.ok},
         {QStringLiteral("error"), r.error},
@@ -35,13 +17,7 @@ QJsonObject smokeJson(const jobs::SmokeResult &r)
         {QStringLiteral("completion_tokens"), r.tokens},
         {QStringLiteral("tokens_per_s"), r.tokensPerSecond ? QJsonValue(*r.tokensPerSecond) : QJsonValue()},
         {QStringLiteral("text"), r.text},
-        {QStringLiteral("proof"),
-         QJsonObject{{QStringLiteral("verdict"), jobs::verdictName(r.proof.verdict)},
-                     {QStringLiteral("summary"), r.proof.summary},
-                     {QStringLiteral("details"), QJsonArray::fromStringList(r.proof.details)},
-                     {QStringLiteral("causes"), QJsonArray::fromStringList(r.proof.causes)},
-                     {QStringLiteral("evidence"), QJsonArray::fromStringList(r.proof.evidence)},
-                     {QStringLiteral("nodes"), nodes}}}};
+        {QStringLiteral("proof"), jobs::proofToJson(r.proof)}};
 }
 
 QJsonObject discoveredJson(const jobs::DiscoveredJob &d)

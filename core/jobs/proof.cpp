@@ -374,4 +374,51 @@ void addWitnesses(Proof &proof, const Job &job, const TransportLog &log, const Q
         proof.causes.removeDuplicates();
     }
 }
+QJsonObject proofToJson(const Proof &proof)
+{
+    QJsonArray nodes;
+    for (const NodeTraffic &t : proof.nodes) {
+        auto opt = [](const std::optional<qint64> &v) { return v ? QJsonValue(double(*v)) : QJsonValue(); };
+        nodes.append(QJsonObject{{QStringLiteral("node"), t.name},
+                                 {QStringLiteral("rdma_device"), t.rdmaDevice},
+                                 {QStringLiteral("rdma_port"), t.rdmaPort},
+                                 {QStringLiteral("rdma_packets"), opt(t.rdmaPackets)},
+                                 {QStringLiteral("rdma_bytes"), opt(t.rdmaBytes)},
+                                 {QStringLiteral("nic_bytes"), opt(t.nicBytes)},
+                                 {QStringLiteral("nic_packets"), opt(t.nicPackets)},
+                                 {QStringLiteral("rdma_moved"), t.rdmaMoved},
+                                 {QStringLiteral("nic_moved"), t.nicMoved},
+                                 {QStringLiteral("transport"), t.transport.isEmpty() ? QJsonValue() : QJsonValue(t.transport)},
+                                 {QStringLiteral("queue_pairs"), t.queuePairs ? QJsonValue(*t.queuePairs) : QJsonValue()},
+                                 {QStringLiteral("env_differences"), QJsonArray::fromStringList(t.envDifferences)},
+                                 {QStringLiteral("state"), t.state},
+                                 {QStringLiteral("error"), t.error}});
+    }
+    return QJsonObject{{QStringLiteral("verdict"), verdictName(proof.verdict)},
+                       {QStringLiteral("summary"), proof.summary},
+                       {QStringLiteral("details"), QJsonArray::fromStringList(proof.details)},
+                       {QStringLiteral("causes"), QJsonArray::fromStringList(proof.causes)},
+                       {QStringLiteral("evidence"), QJsonArray::fromStringList(proof.evidence)},
+                       {QStringLiteral("nodes"), nodes}};
+}
+
+Proof proofFromJson(const QJsonObject &o)
+{
+    auto strings = [&o](const char *key) {
+        QStringList l;
+        for (const QJsonValue &v : o.value(QLatin1String(key)).toArray())
+            l << v.toString();
+        return l;
+    };
+    Proof p;
+    const QString verdict = o.value(QStringLiteral("verdict")).toString();
+    for (auto v : {Proof::Verdict::Rdma, Proof::Verdict::Tcp, Proof::Verdict::Mixed, Proof::Verdict::NoTraffic})
+        if (verdictName(v) == verdict)
+            p.verdict = v;
+    p.summary = o.value(QStringLiteral("summary")).toString();
+    p.details = strings("details");
+    p.causes = strings("causes");
+    p.evidence = strings("evidence");
+    return p;
+}
 } // namespace halolink::jobs

@@ -56,6 +56,10 @@ struct Proof {
     QList<NodeTraffic> nodes;
 };
 QString verdictName(Proof::Verdict v); // rdma, tcp, mixed, none, unknown
+// The proof as JSON (verdict, summary, details, causes, evidence, nodes) and back
+// (the per-node figures are not read back: a stored proof is for reading).
+QJsonObject proofToJson(const Proof &proof);
+Proof proofFromJson(const QJsonObject &o);
 
 // The verdict from before/background/after samples. Exposed for tests.
 // `background` and `before` are taken `backgroundMs` apart; `after` ends the smoke test.
