@@ -105,7 +105,7 @@ void JobLauncher::setSmokePrompt(const QString &prompt, int maxTokens)
 
 bool JobLauncher::isBusy() const
 {
-    return m_phase == Phase::Checking || m_phase == Phase::Starting || m_phase == Phase::SmokeTesting
+    return m_phase == Phase::Checking || m_phase == Phase::Starting || m_phase == Phase::SmokeTesting || m_phase == Phase::Benchmarking
         || m_phase == Phase::Stopping;
 }
 

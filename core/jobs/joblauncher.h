@@ -62,12 +62,30 @@ struct SmokeResult {
     Proof proof;
 };
 
+// serveBench(): the engine's serving benchmark (`api bench`, schema
+// halolink.serve_bench/1) on the head against the job's API, between traffic
+// counters as the smoke test takes them, so each run carries its own proof.
+struct ServeBenchOptions {
+    QList<int> concurrency{1, 4, 16};
+    int requests = 0; // per level; 0: the engine's default
+    int maxTokens = 128;
+    int seed = 1234;
+};
+
+struct ServeBenchResult {
+    bool ok = false;
+    bool cancelled = false;
+    QString error;
+    QJsonObject document; // halolink.serve_bench/1 (also when !ok: the levels completed)
+    Proof proof;
+};
+
 class JobLauncher final : public QObject
 {
     Q_OBJECT
 
 public:
-    enum class Phase { Idle, Checking, Starting, Running, SmokeTesting, Stopping, Stopped, Failed };
+    enum class Phase { Idle, Checking, Starting, Running, SmokeTesting, Stopping, Stopped, Failed, Benchmarking };
     Q_ENUM(Phase)
 
     struct Timeouts {
@@ -100,6 +118,10 @@ public:
     // stop(), then launch() with the same job.
     void restart();
     void smokeTest();
+    void serveBench(const ServeBenchOptions &options);
+    // Which of the job's processes have ended, each "ROLE on NODE has ended."
+    // with the end of its log; empty when all run (or the nodes cannot be asked).
+    void describeEndedRoles(std::function<void(QStringList)> done);
     // Abandons what is in progress (a launch being cancelled cleans up).
     void cancel();
 
@@ -116,6 +138,7 @@ public:
     // Problems the checks found, per node name (each a sentence).
     QStringList checkProblems() const { return m_checkProblems; }
     const SmokeResult &smokeResult() const { return m_smoke; }
+    const ServeBenchResult &benchResult() const { return m_bench; }
     // Step index -> "waiting", "starting", "ready", "failed", "stopped".
     QString stepState(int index) const { return m_stepState.value(index); }
 
@@ -127,6 +150,9 @@ Q_SIGNALS:
     void launchFinished(bool ok);
     void stopFinished(bool ok);
     void smokeFinished(bool ok);
+    // serveBench(): a level's requests done (a line of the engine's progress).
+    void benchProgress(int concurrency, int done, int of);
+    void benchFinished(bool ok);
 
 private:
     using Done = std::function<void(int exitCode, const QByteArray &out, const QByteArray &err, const QString &failure)>;
@@ -147,7 +173,10 @@ private:
     void stopOrders(int order, std::function<void(bool)> done);
     void sampleAll(std::function<void(QHash<QString, TrafficSample>)> done);
     void finishSmoke(bool ok);
-    void collectWitnesses(std::function<void()> done);
+    void collectWitnesses(Proof *proof, std::function<void()> done);
+    // Counters, the background, counters, work(continue), counters, witnesses: the proof of what work moved.
+    void withProof(std::function<void(std::function<void()>)> work, Proof *proof, std::function<void()> done);
+    void finishBench();
 
     QPointer<ClusterController> m_cluster;
     Job m_job;
@@ -159,6 +188,7 @@ private:
     QStringList m_checkProblems;
     QHash<int, QString> m_stepState;
     SmokeResult m_smoke;
+    ServeBenchResult m_bench;
     QList<QPointer<RemoteTask>> m_tasks;
     int m_pending = 0;
     quint64 m_generation = 0; // bumps on cancel: late callbacks of an abandoned run are ignored

@@ -115,9 +115,21 @@ void JobLauncher::smokeTest()
                                             : !msg.isEmpty()   ? msg
                                                                : QString::fromUtf8((err + out).trimmed()).right(1000);
                         }
-                        sampleAll([this, background, before](QHash<QString, TrafficSample> after) {
-                            m_smoke.proof = judgeTraffic(m_job, background, before, after);
-                            collectWitnesses([this] { finishSmoke(m_smoke.ok); });
+                        auto afterwards = [this, background, before] {
+                            sampleAll([this, background, before](QHash<QString, TrafficSample> after) {
+                                m_smoke.proof = judgeTraffic(m_job, background, before, after);
+                                collectWitnesses(&m_smoke.proof, [this] { finishSmoke(m_smoke.ok); });
+                            });
+                        };
+                        if (m_smoke.ok) {
+                            afterwards();
+                            return;
+                        }
+                        // A server that died mid-answer says why in its log, not in the answer.
+                        describeEndedRoles([this, afterwards](const QStringList &ended) {
+                            for (const QString &e : ended)
+                                m_smoke.error += QLatin1Char('\n') + e;
+                            afterwards();
                         });
                     },
                     apiKey().isEmpty() ? QByteArray() : apiKey() + '\n');
@@ -127,11 +139,77 @@ void JobLauncher::smokeTest()
     });
 }
 
+// After a failed smoke test: which of the job's processes have ended, each
+// with the end of its log. One command per node.
+void JobLauncher::describeEndedRoles(std::function<void(QStringList)> done)
+{
+    static const QString kMark = QStringLiteral("halolink-ended: ");
+    QMap<QString, QList<Step>> byNode;
+    for (const Step &s : std::as_const(m_job.rendered.steps))
+        byNode[s.nodeId] << s;
+    struct State {
+        int pending = 0;
+        QMap<QString, QStringList> ended; // node id -> descriptions, in the steps' order
+    };
+    auto st = std::make_shared<State>();
+    st->pending = int(byNode.size());
+    if (st->pending == 0) {
+        QTimer::singleShot(0, this, [done] { done({}); });
+        return;
+    }
+    auto finish = [st, done] {
+        if (--st->pending > 0)
+            return;
+        QStringList all;
+        for (const QStringList &l : std::as_const(st->ended))
+            all << l;
+        done(all);
+    };
+    for (auto it = byNode.cbegin(); it != byNode.cend(); ++it) {
+        QStringList script;
+        for (const Step &s : it.value())
+            script << QStringLiteral("if ! { %1; }; then printf '%s\\n' %2; { %3; } | tail -n 15; fi")
+                          .arg(aliveCommand(m_job.spec, s.nodeId, s.role), shellQuote(kMark + s.role),
+                               logCommand(m_job.spec, s.nodeId, s.role, 15, false));
+        const QList<Step> steps = it.value();
+        const QString nodeId = it.key();
+        run(nodeId, script.join(QLatin1Char('\n')) + QStringLiteral("\ntrue"), std::chrono::seconds(30),
+            [st, steps, nodeId, finish](int, const QByteArray &out, const QByteArray &, const QString &failure) {
+                if (failure.isEmpty()) {
+                    QString role;
+                    QStringList tail;
+                    auto flush = [&] {
+                        if (role.isEmpty())
+                            return;
+                        QString where;
+                        for (const Step &s : steps)
+                            if (s.role == role)
+                                where = s.nodeName;
+                        st->ended[nodeId]
+                            << tr("%1 on %2 has ended. The end of its log:\n%3")
+                                   .arg(role, where, tail.isEmpty() ? tr("(empty)") : tail.join(QLatin1Char('\n')));
+                        tail.clear();
+                    };
+                    for (const QString &line : QString::fromUtf8(out).split(QLatin1Char('\n'))) {
+                        if (line.startsWith(kMark)) {
+                            flush();
+                            role = line.mid(kMark.size()).trimmed();
+                        } else if (!role.isEmpty() && !line.trimmed().isEmpty()) {
+                            tail << line;
+                        }
+                    }
+                    flush();
+                }
+                finish();
+            });
+    }
+}
+
 // The other witnesses, while the job still runs: RCCL's transport lines in
 // the head's vLLM log (llama.cpp: "RDMA activated" in each role's log), and
 // on every node the job's processes, their environment and the RDMA queue
 // pairs they own.
-void JobLauncher::collectWitnesses(std::function<void()> done)
+void JobLauncher::collectWitnesses(Proof *proof, std::function<void()> done)
 {
     const JobSpec &spec = m_job.spec;
     const bool vllm = spec.engine == Engine::VllmRay;
@@ -142,11 +220,11 @@ void JobLauncher::collectWitnesses(std::function<void()> done)
         QHash<QString, NodeWitness> witness;
     };
     auto st = std::make_shared<State>();
-    auto finish = [this, st, done] {
+    auto finish = [this, st, proof, done] {
         if (--st->pending > 0)
             return;
         const TransportLog t = readTransportLog(m_job, st->log, !m_job.spec.tcpOnly);
-        addWitnesses(m_smoke.proof, m_job, t, st->witness, st->activations);
+        addWitnesses(*proof, m_job, t, st->witness, st->activations);
         done();
     };
     st->pending = int(m_job.nodes.size()) * 2;

@@ -26,6 +26,8 @@ halolink_add_qt_test(tst_setupplan SOURCES core/tst_setupplan.cpp LIBS halolink_
 # Tensor-parallel jobs: rendering from the fixture probes, quoting through a real shell.
 halolink_add_qt_test(tst_jobrender SOURCES core/tst_jobrender.cpp LIBS halolink_core LABELS core)
 halolink_add_qt_test(tst_jobproof SOURCES core/tst_jobproof.cpp LIBS halolink_core LABELS core)
+# The RDMA/TCP comparison's report: levels side by side, speed-up, outputs, JSON, CSV, the kept ones.
+halolink_add_qt_test(tst_comparereport SOURCES core/tst_comparereport.cpp LIBS halolink_core LABELS core)
 
 # The engine's texts in the user's language: the app's tables against the engine's
 # (both linked), the probe of every snapshot and plans for them read back, pt_BR.

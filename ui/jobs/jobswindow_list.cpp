@@ -48,6 +48,8 @@ JobState stateOfPhase(jobs::JobLauncher::Phase p, JobState current)
         return JobState::Running;
     case P::SmokeTesting:
         return JobState::SmokeTesting;
+    case P::Benchmarking:
+        return JobState::Benchmarking;
     case P::Stopping:
         return JobState::Stopping;
     case P::Stopped:

@@ -24,6 +24,7 @@ Check::Status statusOf(JobState s)
     case JobState::Checking:
     case JobState::Starting:
     case JobState::SmokeTesting:
+    case JobState::Benchmarking:
     case JobState::Stopping:
     case JobState::Unknown:
         break;
@@ -64,6 +65,8 @@ QString JobTableModel::stateText(JobState state)
         return tr("starting…");
     case JobState::SmokeTesting:
         return tr("running, smoke test…");
+    case JobState::Benchmarking:
+        return tr("running, benchmark…");
     case JobState::Stopping:
         return tr("stopping…");
     case JobState::Failed:
@@ -79,7 +82,7 @@ QString JobTableModel::stateText(JobState state)
 bool JobTableModel::isBusy(JobState state)
 {
     return state == JobState::Checking || state == JobState::Starting || state == JobState::SmokeTesting
-        || state == JobState::Stopping;
+        || state == JobState::Benchmarking || state == JobState::Stopping;
 }
 
 bool JobTableModel::mayRun(JobState state)

@@ -17,6 +17,7 @@ enum class JobState {
     Checking,
     Starting,
     SmokeTesting,
+    Benchmarking, // the serving benchmark (a comparison's runs included)
     Stopping,
     Failed,
     Refused, // the launch was refused before anything started (checks, rendering)
