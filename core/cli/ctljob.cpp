@@ -41,10 +41,18 @@ int runJob(const QStringList &arguments, QTextStream &out, QTextStream &err)
            "      nodes need a data-plane interface and address (the cluster setup writes them).\n"
            "  status [NODE...]             jobs found on the nodes (default: every SSH node) and what runs\n"
            "  logs NAME [--node N] [--role R] [--lines N] [--follow]\n"
-           "  stop NAME | restart NAME | smoke NAME   [NODE...: where to look for it]\n\n"
+           "  stop NAME | restart NAME | smoke NAME   [NODE...: where to look for it]\n"
+           "  bench NAME [--concurrency 1,4,16] [--requests N] [--max-tokens N] [--seed S]\n"
+           "      the serving benchmark on the head against the job's API (greedy, fixed prompts): time to\n"
+           "      first token, inter-token latency, tokens/s per concurrency, with the transport's proof.\n"
+           "  compare NAME [the bench options] [--csv] [--secret-env NAME...]\n"
+           "      the benchmark with the job as it runs, the job relaunched with the other transport\n"
+           "      (TCP-only, or RDMA), the benchmark again, and the job relaunched as it was: the speed-up\n"
+           "      per concurrency and whether the greedy outputs matched. Ctrl-C cancels (the job is put\n"
+           "      back). Kept with the cluster: compare NAME --list [--json|--csv] shows the kept ones.\n\n"
            "Exit codes: 0 success, 1 failure (e.g. a check failed, the job did not become ready, the\n"
            "smoke test failed), 2 bad usage."),
-        QStringLiteral("launch|status|logs|stop|restart|smoke ..."));
+        QStringLiteral("launch|status|logs|stop|restart|smoke|bench|compare ..."));
     const QCommandLineOption dryRun(QStringLiteral("dry-run"), tr("Print what would run where; start nothing."));
     const QCommandLineOption engine(QStringLiteral("engine"), tr("vllm (default) or llama-rpc."), tr("engine"),
                                     QStringLiteral("vllm"));
@@ -103,13 +111,23 @@ int runJob(const QStringList &arguments, QTextStream &out, QTextStream &err)
                                       tr("Serve without an API key (by default each job gets one: "
                                          "halolinkctl job api-key NAME prints it)."));
     const QCommandLineOption json(QStringLiteral("json"), tr("Machine-readable output."));
+    const QCommandLineOption concurrency(QStringLiteral("concurrency"),
+                                         tr("bench, compare: requests in flight, a level each (default 1,4,16)."),
+                                         tr("list"), QStringLiteral("1,4,16"));
+    const QCommandLineOption requests(QStringLiteral("requests"),
+                                      tr("bench, compare: requests per level (default: the engine's)."), tr("n"));
+    const QCommandLineOption seed(QStringLiteral("seed"), tr("bench, compare: the sampling seed (default 1234)."),
+                                  tr("n"), QStringLiteral("1234"));
+    const QCommandLineOption csv(QStringLiteral("csv"), tr("compare: the table as CSV."));
+    const QCommandLineOption list(QStringLiteral("list"), tr("compare: the comparisons kept with the cluster."));
     const QCommandLineOption timeout(QStringLiteral("timeout"), tr("Connecting: give up after <seconds> (default 120)."),
                                      tr("seconds"), QStringLiteral("120"));
     const QCommandLineOption acceptNew(QStringLiteral("accept-new-host-key"),
                                        tr("Trust and save the host key of a node seen for the first time."));
     cp.parser.addOptions({dryRun, engine, runtime, image, model, name, port, memory, eager, noEager, maxLen, tcpOnly,
                           tos, env, probeFile, noSmoke, rayTimeout, serverTimeout, prompt, maxTokens, nodeOpt, roleOpt,
-                          lines, follow, json, timeout, acceptNew, secretEnv, bind, noApiKey});
+                          lines, follow, json, timeout, acceptNew, secretEnv, bind, noApiKey, concurrency, requests, seed,
+                          csv, list});
     cp.parser.addPositionalArgument(QStringLiteral("action"), tr("launch, status, logs, stop, restart, smoke or api-key"),
                                     QStringLiteral("ACTION"));
     cp.parser.addPositionalArgument(QStringLiteral("args"), tr("launch: the nodes, the head first; others: the job name."),
@@ -124,9 +142,9 @@ int runJob(const QStringList &arguments, QTextStream &out, QTextStream &err)
     const QStringList pos = cp.parser.positionalArguments();
     static const QStringList actions{QStringLiteral("launch"), QStringLiteral("status"), QStringLiteral("logs"),
                                      QStringLiteral("stop"),   QStringLiteral("restart"), QStringLiteral("smoke"),
-                                     QStringLiteral("api-key")};
+                                     QStringLiteral("api-key"), QStringLiteral("bench"),   QStringLiteral("compare")};
     if (pos.isEmpty() || !actions.contains(pos.first()))
-        return usage(tr("the action is launch, status, logs, stop, restart, smoke or api-key."));
+        return usage(tr("the action is launch, status, logs, stop, restart, smoke, api-key, bench or compare."));
     const QString action = pos.first();
     bool ok = false;
     const double seconds = cp.parser.value(timeout).toDouble(&ok);
@@ -135,14 +153,54 @@ int runJob(const QStringList &arguments, QTextStream &out, QTextStream &err)
     const int smokeTokens = cp.parser.value(maxTokens).toInt(&ok);
     if (!ok || smokeTokens < 1 || smokeTokens > 4096)
         return usage(tr("--max-tokens is 1-4096."));
+    ActionArgs a;
+    a.maxTokensGiven = cp.parser.isSet(maxTokens);
+    a.concurrency = cp.parser.value(concurrency);
+    QString why;
+    if (!parseConcurrency(a.concurrency, &why))
+        return usage(why);
+    if (cp.parser.isSet(requests)) {
+        a.requests = cp.parser.value(requests).toInt(&ok);
+        if (!ok || a.requests < 1 || a.requests > 100000)
+            return usage(tr("--requests is 1-100000."));
+    }
+    a.seed = cp.parser.value(seed).toInt(&ok);
+    if (!ok || a.seed < 0)
+        return usage(tr("--seed needs a number of 0 or more."));
+    a.csv = cp.parser.isSet(csv);
+    a.list = cp.parser.isSet(list);
+    if (a.csv && cp.parser.isSet(json))
+        return usage(tr("--csv or --json, not both."));
+    if (pos.first() != QLatin1String("compare") && (a.csv || a.list))
+        return usage(tr("--csv and --list are for compare."));
+    if (pos.first() == QLatin1String("compare")) {
+        for (const QString &name : cp.parser.values(secretEnv)) {
+            const QByteArray v = qgetenv(name.toLocal8Bit().constData());
+            if (v.isEmpty())
+                return usage(tr("--secret-env %1: %1 is not set in halolinkctl's environment.").arg(name));
+            a.secrets.insert(name, v);
+        }
+    }
     const QString smokePrompt = cp.parser.isSet(prompt) ? cp.parser.value(prompt) : QString();
     const bool asJson = cp.parser.isSet(json);
 
     Inventory inventory;
     loadInventory(inventory, err);
 
-    if (action != QLatin1String("launch"))
-        return runJobAction({action, pos.mid(1), cp.parser.value(nodeOpt), cp.parser.value(roleOpt), cp.parser.value(lines), cp.parser.isSet(follow), asJson, cp.parser.isSet(acceptNew), seconds, smokePrompt, smokeTokens}, inventory, out, err);
+    if (action != QLatin1String("launch")) {
+        a.action = action;
+        a.args = pos.mid(1);
+        a.node = cp.parser.value(nodeOpt);
+        a.role = cp.parser.value(roleOpt);
+        a.lines = cp.parser.value(lines);
+        a.follow = cp.parser.isSet(follow);
+        a.json = asJson;
+        a.acceptNew = cp.parser.isSet(acceptNew);
+        a.timeoutSeconds = seconds;
+        a.prompt = smokePrompt;
+        a.maxTokens = smokeTokens;
+        return runJobAction(a, inventory, out, err);
+    }
     if (pos.size() < 2)
         return usage(tr("give the nodes, the head first."));
     jobs::JobSpec spec;

@@ -1,5 +1,5 @@
-// halolinkctl job status|logs|stop|restart|smoke|api-key: jobs found on the
-// nodes (job.json).
+// halolinkctl job status|logs|stop|restart|smoke|api-key|bench|compare: jobs
+// found on the nodes (job.json).
 
 #include "cli/ctljob_internal.h"
 
@@ -32,6 +32,8 @@ int runJobAction(const ActionArgs &a, Inventory &inventory, QTextStream &out, QT
         }
         jobName = nodeNames.takeFirst();
     }
+    if (a.action == QLatin1String("compare") && a.list)
+        return listComparisons(a, jobName, out, err);
     bool ok = false;
     const int lineCount = a.lines.toInt(&ok);
     if (!ok || lineCount < 0) {
@@ -202,6 +204,9 @@ int runJobAction(const ActionArgs &a, Inventory &inventory, QTextStream &out, QT
         }
         return failures ? CtlFailure : CtlOk;
     }
+
+    if (a.action == QLatin1String("bench") || a.action == QLatin1String("compare"))
+        return runJobBenchmark(a, *match, connector, out, err);
 
     jobs::JobLauncher launcher(&connector.controller());
     launcher.setJob(match->job);

@@ -8,6 +8,7 @@
 #include "jobs/joblauncher.h"
 
 #include <QEventLoop>
+#include <QHash>
 #include <QJsonObject>
 #include <QTextStream>
 
@@ -47,9 +48,23 @@ struct ActionArgs {
     double timeoutSeconds = 120;
     QString prompt;
     int maxTokens = 64;
+    bool maxTokensGiven = false;
+    // bench, compare
+    QString concurrency = QStringLiteral("1,4,16");
+    int requests = 0;
+    int seed = 1234;
+    bool csv = false;
+    bool list = false;
+    QHash<QString, QByteArray> secrets;
 };
 
-// status, logs, stop, restart, smoke, api-key.
+// status, logs, stop, restart, smoke, api-key, bench, compare.
 int runJobAction(const ActionArgs &a, Inventory &inventory, QTextStream &out, QTextStream &err);
+// bench, compare (ctljob_compare.cpp): on a found job, every node connected.
+int runJobBenchmark(const ActionArgs &a, const jobs::DiscoveredJob &match, CtlConnector &connector, QTextStream &out,
+                    QTextStream &err);
+// compare NAME --list: the comparisons kept with the cluster.
+int listComparisons(const ActionArgs &a, const QString &jobName, QTextStream &out, QTextStream &err);
+std::optional<QList<int>> parseConcurrency(const QString &text, QString *error);
 
 } // namespace halolink::cli::jobcli
