@@ -183,9 +183,12 @@ bool HttpConnection::waitReady(int fd, short events) const
         const std::int64_t left = m_deadlineNs - bench::nowNs();
         if (left <= 0)
             return false;
-        pollfd p { fd, events, 0 };
-        const int rc
-            = ::poll(&p, 1, static_cast<int>(std::min<std::int64_t>((left + 999'999) / 1'000'000, 60'000)));
+        pollfd p[2] = { { fd, events, 0 }, { m_cancelFd, POLLIN, 0 } };
+        const int rc = ::poll(p, m_cancelFd >= 0 ? 2 : 1,
+            static_cast<int>(std::min<std::int64_t>((left + 999'999) / 1'000'000, 60'000)));
+        if (rc > 0 && m_cancelFd >= 0 && p[1].revents != 0)
+            throw sys::EngineError { errors::kCancelled,
+                std::string("cancelled while ") + m_phase + " " + m_url.text, 1 };
         if (rc > 0)
             return true; // ready, or an error the next call reports
         if (rc < 0 && errno != EINTR)

@@ -32,6 +32,7 @@ inline constexpr const char *kBadResponse = "bad_response"; // not HTTP, or not 
 inline constexpr const char *kHttpStatus = "http_status"; // an answer other than 200
 inline constexpr const char *kNoTokens = "no_tokens"; // a chat stream without any content
 inline constexpr const char *kStreamError = "stream_error"; // an error event inside the stream
+inline constexpr const char *kCancelled = "cancelled"; // the cancel descriptor became readable
 } // namespace errors
 
 // http://HOST[:PORT][/PREFIX]: HOST an IPv4 address, [IPv6] or a name.
@@ -65,6 +66,11 @@ public:
     // Every request then carries "Authorization: Bearer <key>" (vLLM's
     // --api-key / VLLM_API_KEY, llama-server's --api-key / LLAMA_API_KEY).
     void setBearerToken(std::string key) { m_bearer = std::move(key); }
+    // Every wait also watches `fd` (the read end of a pipe that a signal
+    // handler or another thread writes to): once it is readable, the wait
+    // throws EngineError "cancelled" at once and the connection is dropped
+    // with this object. -1: no cancellation (the default).
+    void setCancelFd(int fd) { m_cancelFd = fd; }
     void sendRequest(std::string_view method, std::string_view path, std::string_view accept,
         std::string_view body = {}, std::string_view contentType = {});
     // The status line and headers (1xx interim answers skipped).
@@ -100,6 +106,7 @@ private:
     std::int64_t m_lastReceiveNs = 0;
     const char *m_phase = "connecting to";
     std::string m_bearer;
+    int m_cancelFd = -1;
 };
 
 } // namespace halolink::api
