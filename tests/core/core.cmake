@@ -39,3 +39,5 @@ halolink_add_qt_test(tst_meshbudget SOURCES core/tst_meshbudget.cpp LIBS halolin
 
 # The advisor's fit and speed model against published shapes and measurements (docs/advise.md).
 halolink_add_qt_test(tst_advise SOURCES core/tst_advise.cpp LIBS halolink_core LABELS core)
+# The advisor's answer: the three ways, the recommended one, halolink.advice/1 and its text.
+halolink_add_qt_test(tst_advisor SOURCES core/tst_advisor.cpp LIBS halolink_core LABELS core)
