@@ -200,6 +200,7 @@ Agent::Agent(const AgentOptions &options)
         { "reflector.stop", &Agent::reflectorStop },
         { "mesh.set_peers", &Agent::meshSetPeers },
         { "bench", &Agent::bench },
+        { "model_shape", &Agent::modelShape },
         { "shutdown", &Agent::shutdown },
     };
 }
@@ -226,7 +227,7 @@ int Agent::run()
     hello["event"] = "hello";
     hello["engine_version"] = protocol::kEngineVersion;
     hello["protocol"] = protocol::kProtocolVersion;
-    hello["capabilities"] = { "probe", "telemetry", "mesh", "bench", "reflector" };
+    hello["capabilities"] = { "probe", "telemetry", "mesh", "bench", "reflector", "model_shape" };
     const auto hostname = m_root.readLine("proc/sys/kernel/hostname");
     hello["hostname"] = hostname ? Json(*hostname) : Json(nullptr);
     hello["pid"] = ::getpid();

@@ -71,6 +71,7 @@ private:
     void reflectorStop(std::int64_t id, const Json &params);
     void meshSetPeers(std::int64_t id, const Json &params);
     void bench(std::int64_t id, const Json &params);
+    void modelShape(std::int64_t id, const Json &params); // agent_model.cpp
     void shutdown(std::int64_t id, const Json &params);
 
     struct Task {

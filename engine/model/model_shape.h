@@ -73,6 +73,18 @@ struct ModelShape {
 // and a dot ("blk.12.attn_q.weight" with "blk."), or nullopt.
 std::optional<std::uint64_t> layerIndex(const std::string &name, const std::string &prefix);
 
+// The model at `path`, as `halolink-engine model-shape PATH` and the agent's
+// `model_shape` method read it: a .gguf file (a split model's first shard),
+// or a Hugging Face folder (its config.json, index or a .safetensors file
+// stands for it). Throws sys::EngineError (not_found, bad_magic, ...:
+// docs/model-shape.md, "Errors").
+ModelShape readModelShape(const std::string &path);
+
+// --kv-bytes (the agent's kv_bytes): bytes per KV cache element.
+inline constexpr double kMinKvElementBytes = 0.0625;
+inline constexpr double kMaxKvElementBytes = 16;
+inline constexpr double kDefaultKvElementBytes = 2;
+
 // The whole halolink.model_shape/1 document. `kvElementBytes` is the KV
 // cache's element size for kv_cache.bytes_per_token (2 for f16).
 Json modelShapeJson(const ModelShape &shape, double kvElementBytes);

@@ -13,15 +13,10 @@
 
 namespace halolink {
 
-int modelShapeCommand(const Args &args)
-{
-    sys::Options opts({"--kv-bytes"}, {"--compact"});
-    opts.parse(args);
-    if (opts.positional().size() != 1)
-        throw sys::usageError("model-shape takes one PATH: a .gguf file or a Hugging Face model folder");
-    const std::string path = opts.positional().front();
-    const double kvBytes = opts.number("--kv-bytes", 0.0625, 16).value_or(2.0);
+namespace model {
 
+ModelShape readModelShape(const std::string &path)
+{
     std::error_code ec;
     const auto status = std::filesystem::status(path, ec);
     if (ec || !std::filesystem::exists(status))
@@ -38,7 +33,21 @@ int modelShapeCommand(const Args &args)
         shape = model::readHfModel(p.has_parent_path() ? p.parent_path().string() : std::string("."));
     else
         shape = model::readGgufModel(path);
-    sys::printJson(model::modelShapeJson(shape, kvBytes), !opts.has("--compact"));
+    return shape;
+}
+
+} // namespace model
+
+int modelShapeCommand(const Args &args)
+{
+    sys::Options opts({"--kv-bytes"}, {"--compact"});
+    opts.parse(args);
+    if (opts.positional().size() != 1)
+        throw sys::usageError("model-shape takes one PATH: a .gguf file or a Hugging Face model folder");
+    const std::string path = opts.positional().front();
+    const double kvBytes = opts.number("--kv-bytes", model::kMinKvElementBytes, model::kMaxKvElementBytes)
+                               .value_or(model::kDefaultKvElementBytes);
+    sys::printJson(model::modelShapeJson(model::readModelShape(path), kvBytes), !opts.has("--compact"));
     return protocol::kExitOk;
 }
 

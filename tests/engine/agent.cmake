@@ -6,7 +6,8 @@
 set(_agent_tests
   tst_agent_session
   tst_agent_monitor
-  tst_agent_mesh)
+  tst_agent_mesh
+  tst_agent_model_shape)
 
 foreach(_t IN LISTS _agent_tests)
   halolink_add_qt_test(${_t}
