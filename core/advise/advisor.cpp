@@ -31,6 +31,12 @@ QString gib(Maybe bytes)
     return bytes ? QString::number(*bytes / kGiB, 'f', 1) : unknownWord();
 }
 
+// "41.9 GiB" or "unknown".
+QString gibText(Maybe bytes)
+{
+    return bytes ? AdviceText::tr("%1 GiB").arg(gib(bytes)) : unknownWord();
+}
+
 QString ms(Maybe seconds)
 {
     return seconds ? AdviceText::tr("%1 ms").arg(*seconds * 1e3, 0, 'f', 1) : unknownWord();
@@ -485,8 +491,8 @@ QString adviceText(const Advice &a)
              .arg(a.workload.generatedTokens)
       << '\n';
     for (const NodeFigures &n : a.nodes)
-        t << AdviceText::tr("%1: GPU memory %2 GiB, usable %3 GiB (less %4 % for the runtime)")
-                 .arg(n.name, gib(asMaybe(n.gpuMemoryBytes)), gib(usableBytes(n, a.constants)))
+        t << AdviceText::tr("%1: GPU memory %2, usable %3 (less %4 % for the runtime)")
+                 .arg(n.name, gibText(asMaybe(n.gpuMemoryBytes)), gibText(usableBytes(n, a.constants)))
                  .arg(a.constants.runtimeReserveFraction * 100, 0, 'f', 0)
           << '\n';
     if (a.nodes.size() > 1)
@@ -521,9 +527,9 @@ QString adviceText(const Advice &a)
         t << w.title() << ": " << parts.join(QStringLiteral("; ")) << '\n';
         for (const NodeShare &n : w.fit.perNode) {
             t << "    "
-              << AdviceText::tr("%1: weights %2 + KV cache %3 + overhead %4 = %5 of %6 GiB usable")
-                     .arg(n.node, gib(n.weightBytes), gib(n.kvBytes), gib(n.overheadBytes), gib(n.needBytes),
-                         gib(n.usableBytes));
+              << AdviceText::tr("%1: weights %2 + KV cache %3 + overhead %4 = %5, usable %6")
+                     .arg(n.node, gibText(n.weightBytes), gibText(n.kvBytes), gibText(n.overheadBytes),
+                         gibText(n.needBytes), gibText(n.usableBytes));
             if (w.way == Way::LayerSplit)
                 t << AdviceText::tr(", %1 layers").arg(count(n.layers));
             t << '\n';

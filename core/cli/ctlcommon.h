@@ -112,6 +112,17 @@ private:
     QHash<QString, QString> m_failureCode;
 };
 
+// One benchmark between two connected nodes, as `halolinkctl bench` runs it:
+// a reflector on `b` (on `port`; any free one when that is taken and
+// anyPortIfTaken), the agents' `bench` on `a` against b's data-plane
+// address with `params` (transport, test, size, ...), the reflector stopped.
+struct BenchBetween {
+    CallResult reflector; // reflector.start's answer
+    CallResult bench; // not asked (ok false, no error) when the reflector did not start
+};
+BenchBetween benchBetween(CtlConnector &connector, const Node &a, const Node &b, QJsonObject params, int port,
+                          bool anyPortIfTaken, std::chrono::milliseconds benchTimeout);
+
 // Reads a secret from the terminal without echo; nullopt when stdin is not a
 // terminal or on end of input.
 std::optional<QByteArray> readSecretFromTerminal(const QString &prompt, QTextStream &err);

@@ -49,10 +49,17 @@ int runJob(const QStringList &arguments, QTextStream &out, QTextStream &err)
            "      the benchmark with the job as it runs, the job relaunched with the other transport\n"
            "      (TCP-only, or RDMA), the benchmark again, and the job relaunched as it was: the speed-up\n"
            "      per concurrency and whether the greedy outputs matched. Ctrl-C cancels (the job is put\n"
-           "      back). Kept with the cluster: compare NAME --list [--json|--csv] shows the kept ones.\n\n"
+           "      back). Kept with the cluster: compare NAME --list [--json|--csv] shows the kept ones.\n"
+           "  advise --model M [--context N] [--concurrency N] [--prompt-tokens N] [--answer-tokens N]\n"
+           "         [--links reference|measure] NODE...\n"
+           "      before a launch: whether the model (its files, read on the first NODE) fits on one node,\n"
+           "      tensor parallel over the nodes or in llama.cpp's layer split, its largest context and KV\n"
+           "      cache per token, and the decode speed and time to first token predicted over RDMA and\n"
+           "      TCP, with the parts of each (docs/advise.md). The links are the reference setup's unless\n"
+           "      --links measure measures them between the first two nodes.\n\n"
            "Exit codes: 0 success, 1 failure (e.g. a check failed, the job did not become ready, the\n"
            "smoke test failed), 2 bad usage."),
-        QStringLiteral("launch|status|logs|stop|restart|smoke|bench|compare ..."));
+        QStringLiteral("launch|status|logs|stop|restart|smoke|bench|compare|advise ..."));
     const QCommandLineOption dryRun(QStringLiteral("dry-run"), tr("Print what would run where; start nothing."));
     const QCommandLineOption engine(QStringLiteral("engine"), tr("vllm (default) or llama-rpc."), tr("engine"),
                                     QStringLiteral("vllm"));
@@ -120,6 +127,20 @@ int runJob(const QStringList &arguments, QTextStream &out, QTextStream &err)
                                   tr("n"), QStringLiteral("1234"));
     const QCommandLineOption csv(QStringLiteral("csv"), tr("compare: the table as CSV."));
     const QCommandLineOption list(QStringLiteral("list"), tr("compare: the comparisons kept with the cluster."));
+    const QCommandLineOption context(QStringLiteral("context"),
+                                     tr("advise: tokens each sequence holds, prompt and answer (default 8192)."),
+                                     tr("tokens"));
+    const QCommandLineOption promptTokens(QStringLiteral("prompt-tokens"),
+                                          tr("advise: the prompt of one request, for the time to first token "
+                                             "(default 512)."),
+                                          tr("tokens"));
+    const QCommandLineOption answerTokens(QStringLiteral("answer-tokens"),
+                                          tr("advise: the answer's length, for the decode's average depth (default 128)."),
+                                          tr("tokens"));
+    const QCommandLineOption linksOpt(QStringLiteral("links"),
+                                      tr("advise: reference (the reference setup's figures, default) or measure "
+                                         "(RDMA and TCP between the first two nodes, now)."),
+                                      tr("source"));
     const QCommandLineOption timeout(QStringLiteral("timeout"), tr("Connecting: give up after <seconds> (default 120)."),
                                      tr("seconds"), QStringLiteral("120"));
     const QCommandLineOption acceptNew(QStringLiteral("accept-new-host-key"),
@@ -127,7 +148,7 @@ int runJob(const QStringList &arguments, QTextStream &out, QTextStream &err)
     cp.parser.addOptions({dryRun, engine, runtime, image, model, name, port, memory, eager, noEager, maxLen, tcpOnly,
                           tos, env, probeFile, noSmoke, rayTimeout, serverTimeout, prompt, maxTokens, nodeOpt, roleOpt,
                           lines, follow, json, timeout, acceptNew, secretEnv, bind, noApiKey, concurrency, requests, seed,
-                          csv, list});
+                          csv, list, context, promptTokens, answerTokens, linksOpt});
     cp.parser.addPositionalArgument(QStringLiteral("action"), tr("launch, status, logs, stop, restart, smoke or api-key"),
                                     QStringLiteral("ACTION"));
     cp.parser.addPositionalArgument(QStringLiteral("args"), tr("launch: the nodes, the head first; others: the job name."),
@@ -142,9 +163,10 @@ int runJob(const QStringList &arguments, QTextStream &out, QTextStream &err)
     const QStringList pos = cp.parser.positionalArguments();
     static const QStringList actions{QStringLiteral("launch"), QStringLiteral("status"), QStringLiteral("logs"),
                                      QStringLiteral("stop"),   QStringLiteral("restart"), QStringLiteral("smoke"),
-                                     QStringLiteral("api-key"), QStringLiteral("bench"),   QStringLiteral("compare")};
+                                     QStringLiteral("api-key"), QStringLiteral("bench"),   QStringLiteral("compare"),
+                                     QStringLiteral("advise")};
     if (pos.isEmpty() || !actions.contains(pos.first()))
-        return usage(tr("the action is launch, status, logs, stop, restart, smoke, api-key, bench or compare."));
+        return usage(tr("the action is launch, status, logs, stop, restart, smoke, api-key, bench, compare or advise."));
     const QString action = pos.first();
     bool ok = false;
     const double seconds = cp.parser.value(timeout).toDouble(&ok);
@@ -173,6 +195,10 @@ int runJob(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return usage(tr("--csv or --json, not both."));
     if (pos.first() != QLatin1String("compare") && (a.csv || a.list))
         return usage(tr("--csv and --list are for compare."));
+    if (pos.first() != QLatin1String("advise")
+        && (cp.parser.isSet(context) || cp.parser.isSet(promptTokens) || cp.parser.isSet(answerTokens)
+            || cp.parser.isSet(linksOpt)))
+        return usage(tr("--context, --prompt-tokens, --answer-tokens and --links are for advise."));
     if (pos.first() == QLatin1String("compare")) {
         for (const QString &name : cp.parser.values(secretEnv)) {
             const QByteArray v = qgetenv(name.toLocal8Bit().constData());
@@ -199,6 +225,15 @@ int runJob(const QStringList &arguments, QTextStream &out, QTextStream &err)
         a.timeoutSeconds = seconds;
         a.prompt = smokePrompt;
         a.maxTokens = smokeTokens;
+        if (action == QLatin1String("advise")) {
+            a.model = cp.parser.value(model);
+            a.concurrencyGiven = cp.parser.isSet(concurrency);
+            a.context = cp.parser.value(context);
+            a.promptTokens = cp.parser.value(promptTokens);
+            a.answerTokens = cp.parser.value(answerTokens);
+            a.links = cp.parser.value(linksOpt);
+            return runJobAdvise(a, inventory, out, err);
+        }
         return runJobAction(a, inventory, out, err);
     }
     if (pos.size() < 2)

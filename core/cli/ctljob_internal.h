@@ -56,6 +56,13 @@ struct ActionArgs {
     bool csv = false;
     bool list = false;
     QHash<QString, QByteArray> secrets;
+    // advise (ctljob_advise.cpp): the options' texts, checked there (empty: the default)
+    QString model;
+    bool concurrencyGiven = false;
+    QString context;
+    QString promptTokens;
+    QString answerTokens;
+    QString links;
 };
 
 // status, logs, stop, restart, smoke, api-key, bench, compare.
@@ -68,3 +75,8 @@ int listComparisons(const ActionArgs &a, const QString &jobName, QTextStream &ou
 std::optional<QList<int>> parseConcurrency(const QString &text, QString *error);
 
 } // namespace halolink::cli::jobcli
+
+namespace halolink::cli {
+// advise --model M NODE... (ctljob_advise.cpp; in halolink::cli, where tr() is halolinkctl's).
+int runJobAdvise(const jobcli::ActionArgs &a, Inventory &inventory, QTextStream &out, QTextStream &err);
+} // namespace halolink::cli

@@ -236,6 +236,31 @@ QString formatNs(double ns)
 
 } // namespace
 
+BenchBetween benchBetween(CtlConnector &connector, const Node &a, const Node &b, QJsonObject params, int port,
+                          bool anyPortIfTaken, std::chrono::milliseconds benchTimeout)
+{
+    BenchBetween run;
+    const bool rdma = params.value(QStringLiteral("transport")).toString() == QLatin1String("rdma");
+    auto startReflector = [&](int p) {
+        return connector.call(b.id, QStringLiteral("reflector.start"),
+                              {{QStringLiteral("bind"), QStringLiteral("0.0.0.0")},
+                               {QStringLiteral("port"), p},
+                               {QStringLiteral("rdma"), rdma}},
+                              30s);
+    };
+    run.reflector = startReflector(port);
+    if (!run.reflector.ok && anyPortIfTaken
+        && run.reflector.error.value(QStringLiteral("code")).toString() == QLatin1String("port_in_use"))
+        run.reflector = startReflector(0); // another reflector (the app's) has the default port
+    if (!run.reflector.ok)
+        return run;
+    params.insert(QStringLiteral("peer"), b.dataPlaneIp());
+    params.insert(QStringLiteral("port"), run.reflector.result.toObject().value(QStringLiteral("port")).toInt());
+    run.bench = connector.call(a.id, QStringLiteral("bench"), params, benchTimeout);
+    connector.call(b.id, QStringLiteral("reflector.stop"), {}, 10s);
+    return run;
+}
+
 int runBench(const QStringList &arguments, QTextStream &out, QTextStream &err)
 {
     CommandParser cp(QStringLiteral("bench"),
@@ -343,18 +368,9 @@ int runBench(const QStringList &arguments, QTextStream &out, QTextStream &err)
             return CtlFailure;
         }
     }
-    const bool rdma = transportValue == QLatin1String("rdma");
-    auto startReflector = [&](int p) {
-        return connector.call(b->id, QStringLiteral("reflector.start"),
-                              {{QStringLiteral("bind"), QStringLiteral("0.0.0.0")},
-                               {QStringLiteral("port"), p},
-                               {QStringLiteral("rdma"), rdma}},
-                              30s);
-    };
-    CallResult reflector = startReflector(reflectorPort);
-    if (!reflector.ok && !cp.parser.isSet(port)
-        && reflector.error.value(QStringLiteral("code")).toString() == QLatin1String("port_in_use"))
-        reflector = startReflector(0); // another reflector (the app's) has the default port
+    const BenchBetween run = benchBetween(connector, *a, *b, params, reflectorPort, !cp.parser.isSet(port),
+                                          ms(benchSeconds * 4 + 60));
+    const CallResult &reflector = run.reflector;
     if (!reflector.ok) {
         err << "halolinkctl bench: " << tr("the reflector on %1 did not start: %2").arg(b->name, reflector.errorString()) << '\n';
         if (cp.parser.isSet(json))
@@ -362,14 +378,11 @@ int runBench(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return CtlFailure;
     }
     const QJsonObject reflectorResult = reflector.result.toObject();
-    if (rdma && !reflectorResult.value(QStringLiteral("rdma")).toBool())
+    if (transportValue == QLatin1String("rdma") && !reflectorResult.value(QStringLiteral("rdma")).toBool())
         err << "halolinkctl bench: " << tr("note: the reflector on %1 has no RDMA: %2")
                                            .arg(b->name, reflectorResult.value(QStringLiteral("rdma_reason")).toString())
             << '\n';
-    params.insert(QStringLiteral("peer"), peer);
-    params.insert(QStringLiteral("port"), reflectorResult.value(QStringLiteral("port")).toInt());
-    const CallResult bench = connector.call(a->id, QStringLiteral("bench"), params, ms(benchSeconds * 4 + 60));
-    connector.call(b->id, QStringLiteral("reflector.stop"), {}, 10s);
+    const CallResult &bench = run.bench;
     if (!bench.ok) {
         err << "halolinkctl bench: " << tr("%1 -> %2: %3").arg(a->name, b->name, bench.errorString()) << '\n';
         if (cp.parser.isSet(json))

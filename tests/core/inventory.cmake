@@ -8,6 +8,10 @@ halolink_add_qt_test(tst_clustercontroller SOURCES core/tst_clustercontroller.cp
 halolink_add_qt_test(tst_halolinkctl_ssh SOURCES core/tst_halolinkctl_ssh.cpp LIBS halolink_sshd_fixture LABELS ssh)
 target_compile_definitions(tst_halolinkctl_ssh PRIVATE HALOLINKCTL_PATH="$<TARGET_FILE:halolinkctl>")
 add_dependencies(tst_halolinkctl_ssh halolinkctl)
+# halolinkctl job advise over two sshd nodes: a GGUF written by the test, read on the first node.
+halolink_add_qt_test(tst_ctl_advise_ssh SOURCES core/tst_ctl_advise_ssh.cpp LIBS halolink_sshd_fixture LABELS ssh)
+target_compile_definitions(tst_ctl_advise_ssh PRIVATE HALOLINKCTL_PATH="$<TARGET_FILE:halolinkctl>")
+add_dependencies(tst_ctl_advise_ssh halolinkctl)
 
 # The cluster setup over real sshd nodes: sudo password per node, RDMA pause/resume, agent restart.
 halolink_add_qt_test(tst_setupcontroller_ssh SOURCES core/tst_setupcontroller_ssh.cpp LIBS halolink_sshd_fixture LABELS ssh)

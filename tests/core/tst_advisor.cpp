@@ -272,7 +272,7 @@ void TestAdvisor::textShowsTheParts()
     QVERIFY(text.contains(QStringLiteral("single node (node1): fits (")));
     QVERIFY(text.contains(QStringLiteral("layer split over 2: fits (")));
     QVERIFY(text.contains(QStringLiteral("largest context 131072 tokens (the model's own; memory allows")));
-    QVERIFY(text.contains(QStringLiteral("    node2: weights 20.9 + KV cache ")));
+    QVERIFY(text.contains(QStringLiteral("    node2: weights 20.9 GiB + KV cache ")));
     QVERIFY(text.contains(
         QStringLiteral("links (reference (FIELD_NOTES)): RDMA 5.23 us one way, 50.6 Gbit/s; TCP "
                        "34.00 us one way, 55.7 Gbit/s")));
