@@ -41,6 +41,7 @@ constexpr long long kDefaultSeed = 1234;
 constexpr int kMaxConcurrency = 512;
 constexpr std::size_t kMaxPromptsFile = 16 * 1024 * 1024;
 constexpr std::int64_t kProgressIntervalNs = 500'000'000; // at most 2 lines a second
+constexpr std::int64_t kHeartbeatNs = 1'000'000'000; // and one a second without news
 
 // Set by the signal handler (and by a failed write); the pipe's read end
 // becomes readable at the same moment and stays so.
@@ -243,7 +244,11 @@ LevelRun runLevel(const Setup &s, int concurrency, std::size_t requests, bool &o
         ::poll(&p, 1, 50);
         const std::int64_t now = bench::nowNs();
         const std::size_t d = done.load();
-        if (d != lastDone && d < requests && now - lastLine >= kProgressIntervalNs) {
+        // A new count at most twice a second, and the same count again after
+        // a second of silence: a reader that went away shows as EPIPE within
+        // about a second even while long answers are still being generated.
+        const bool news = d != lastDone && now - lastLine >= kProgressIntervalNs;
+        if (d < requests && (news || now - lastLine >= kHeartbeatNs)) {
             if (!progress(concurrency, d, requests, failed.load())) {
                 outputLost = true;
                 wakeAll();
