@@ -6,7 +6,12 @@
 
 import http.server
 import json
+import random
 import socketserver
+import threading
+import time
+
+from _hd_common import env_float
 
 
 # ---------------------------------------------------------------- HTTP (vllm, llama-server)
@@ -21,6 +26,57 @@ class HttpServer(http.server.ThreadingHTTPServer):
         # HTTPServer.server_bind would look the host name up (getfqdn): slow without DNS.
         socketserver.TCPServer.server_bind(self)
         self.server_name, self.server_port = self.server_address[:2]
+
+
+class ServingClock:
+    """How long the servers' work takes, shaped as a continuous-batching
+    server's is (not measured from vLLM or llama.cpp; the knobs make the
+    benchmark's statistics vary, their defaults keep the plain delay):
+
+    - the prompt's prefill: HALOLINK_DOUBLE_PREFILL_S_PER_TOKEN x its tokens,
+      so time to first token grows with the prompt;
+    - each decode step: HALOLINK_DOUBLE_TOKEN_DELAY_S plus
+      HALOLINK_DOUBLE_STEP_PER_SEQ_S for every other sequence being decoded
+      at that moment (a batched step costs more, yet less than one step per
+      sequence), so inter-token latency grows and total tokens/s saturate
+      with concurrency;
+    - both times (1 + HALOLINK_DOUBLE_JITTER x u), u uniform in [-1, 1],
+      drawn from one random.Random(HALOLINK_DOUBLE_SEED), so percentiles
+      differ from means and a run can be repeated."""
+
+    def __init__(self, token_delay):
+        self.token_delay = token_delay
+        self.per_seq = max(0.0, env_float("HALOLINK_DOUBLE_STEP_PER_SEQ_S", 0.0))
+        self.prefill_per_token = max(0.0, env_float("HALOLINK_DOUBLE_PREFILL_S_PER_TOKEN", 0.0))
+        self.jitter = min(0.9, max(0.0, env_float("HALOLINK_DOUBLE_JITTER", 0.0)))
+        self.rng = random.Random(int(env_float("HALOLINK_DOUBLE_SEED", 0)))
+        self.lock = threading.Lock()
+        self.active = 0
+
+    def _scaled(self, seconds):
+        if self.jitter:
+            with self.lock:
+                u = self.rng.uniform(-1.0, 1.0)
+            seconds *= 1.0 + self.jitter * u
+        return seconds
+
+    def join(self):
+        """One more sequence in the batch (until leave())."""
+        with self.lock:
+            self.active += 1
+
+    def leave(self):
+        with self.lock:
+            self.active -= 1
+
+    def prefill(self, prompt_tokens):
+        if self.prefill_per_token:
+            time.sleep(self._scaled(self.prefill_per_token * prompt_tokens))
+
+    def step(self):
+        with self.lock:
+            others = max(0, self.active - 1)
+        time.sleep(self._scaled(self.token_delay + self.per_seq * others))
 
 
 def count_prompt_tokens(messages):

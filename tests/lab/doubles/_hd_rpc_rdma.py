@@ -22,6 +22,7 @@ fresh ibv_rc_pingpong pair on the probed device and GID."""
 import os
 import select
 import struct
+import time
 import types
 
 from _hd_nccl import _int_entries, _read, gid_ipv4, ib_sysfs
@@ -32,6 +33,7 @@ CAPS = struct.Struct("<II16s")  # rdma_caps: qpn, psn, gid (RPC_CONN_CAPS_SIZE)
 ZERO_CAPS = bytes(CAPS.size)
 CHUNK = 64 * 1024  # the double's ibv_rc_pingpong message size for bulk bytes
 RDMA_FLAG = 0x80  # the double's framing: a command whose bulk bytes go over RDMA
+BULK_ATTEMPTS = 3  # fresh ibv_rc_pingpong pairs per command before the transfer fails
 
 
 def built_with_rdma():
@@ -55,6 +57,7 @@ class Connection:
         self.holder = None
         self.qpn = 0
         self.active = False
+        self.pairs = 0  # bulk pairs tried by the sending end
 
     def local_caps(self):
         if not built_with_rdma() or os.environ.get("GGML_RPC_NO_RDMA") is not None:
@@ -133,20 +136,86 @@ class Connection:
             self.holder = None
         self.active = False
 
-    # the bulk bytes of one command: the receiving end serves, the sending end connects
+    # The bulk bytes of one command: the receiving end serves, the sending end
+    # connects. Not llama.cpp's mechanism (one QP per connection, with the
+    # NIC's own retransmissions): the double uses a fresh ibv_rc_pingpong
+    # pair per command, and on rxe in a starved emulated VM a pair can run out
+    # of RC retries (7 x 67 ms in rc_pingpong.c) where a long-lived QP under
+    # the same load would not be asked to. So the two ends agree on each
+    # pair's outcome over the TCP connection (a status byte each way) and a
+    # failed pair is tried again on a fresh one, up to BULK_ATTEMPTS times;
+    # every retry is logged. What fails every time still fails.
     def serve_bulk(self, nbytes, timeout):
-        proc, port = start_pingpong_server(self.t, CHUNK, _iters(nbytes))
-        self.sock.sendall(struct.pack("<H", port))
-        ok, out = finish_pingpong_server(proc, timeout)
-        if not ok:
-            raise OSError("RDMA CQ wc error (ibv_rc_pingpong: %s)" % out[-200:])
+        last = ""
+        for attempt in range(1, BULK_ATTEMPTS + 1):
+            try:
+                proc, port = start_pingpong_server(self.t, CHUNK, _iters(nbytes))
+            except PingpongError as e:
+                self.sock.sendall(struct.pack("<H", 0))  # no pair this time
+                last = str(e)
+                peer_ok = _recv(self.sock, 1) == b"\1"
+                self.sock.sendall(b"\0")
+                self._retry_or_fail(attempt, last)
+                continue
+            self.sock.sendall(struct.pack("<H", port))
+            ok, out, peer_ok = self._finish_serving(proc, timeout)
+            self.sock.sendall(b"\1" if ok else b"\0")
+            if ok and peer_ok:
+                return
+            last = out if not ok else "the sending end's ibv_rc_pingpong failed"
+            self._retry_or_fail(attempt, last)
 
     def send_bulk(self, nbytes, timeout):
-        (port,) = struct.unpack("<H", _recv(self.sock, 2))
-        peer = self.sock.getpeername()[0]
-        ok, _secs, out = run_pingpong_client(self.t, CHUNK, _iters(nbytes), port, peer, timeout)
-        if not ok:
-            raise OSError("RDMA CQ wc error (ibv_rc_pingpong: %s)" % out[-200:])
+        last = ""
+        for attempt in range(1, BULK_ATTEMPTS + 1):
+            (port,) = struct.unpack("<H", _recv(self.sock, 2))
+            self.pairs += 1
+            if port == 0:
+                ok, out = False, "the receiving end could not start ibv_rc_pingpong"
+            elif _fail_every() and self.pairs % _fail_every() == 0:
+                # HALOLINK_DOUBLE_RDMA_BULK_FAIL_EVERY=N: the Nth pair's client is
+                # not run (its server is stopped by the status byte), to test the retry.
+                ok, out = False, "failed on purpose (HALOLINK_DOUBLE_RDMA_BULK_FAIL_EVERY)"
+            else:
+                peer = self.sock.getpeername()[0]
+                ok, _secs, out = run_pingpong_client(self.t, CHUNK, _iters(nbytes), port, peer, timeout)
+            self.sock.sendall(b"\1" if ok else b"\0")
+            peer_ok = _recv(self.sock, 1) == b"\1"
+            if ok and peer_ok:
+                return
+            last = out if not ok else "the receiving end's ibv_rc_pingpong failed"
+            self._retry_or_fail(attempt, last)
+
+    def _finish_serving(self, proc, timeout):
+        """Waits for the pair's server to end, or for the sending end's status
+        byte saying its client failed (then the server is stopped: it would
+        wait for a client that is not coming). (ok, output, peer_ok)."""
+        deadline = time.monotonic() + timeout
+        peer_ok = None
+        while peer_ok is None and proc.poll() is None and time.monotonic() < deadline:
+            if select.select([self.sock], [], [], 0.05)[0]:
+                peer_ok = _recv(self.sock, 1) == b"\1"
+        if peer_ok is False and proc.poll() is None:
+            stop_pingpong_server(proc)
+            return False, "stopped: the sending end failed", False
+        ok, out = finish_pingpong_server(proc, max(1.0, deadline - time.monotonic()))
+        if peer_ok is None:
+            peer_ok = _recv(self.sock, 1) == b"\1"
+        return ok, out, peer_ok
+
+    def _retry_or_fail(self, attempt, why):
+        why = (why or "")[-200:]
+        if attempt >= BULK_ATTEMPTS:
+            raise OSError("RDMA CQ wc error (ibv_rc_pingpong: %s)" % why)
+        self.log("halolink-double: RDMA bulk transfer failed (attempt %d of %d), again on a fresh pair: %s"
+                 % (attempt, BULK_ATTEMPTS, why.strip().replace("\n", " | ")))
+
+
+def _fail_every():
+    try:
+        return max(0, int(os.environ.get("HALOLINK_DOUBLE_RDMA_BULK_FAIL_EVERY", "0")))
+    except ValueError:
+        return 0
 
 
 def _iters(nbytes):

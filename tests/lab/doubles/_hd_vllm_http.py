@@ -33,7 +33,7 @@ def fatal_exit(message, final):
 
 
 def make_handler(engine):
-    token_delay = hd.env_float("HALOLINK_DOUBLE_TOKEN_DELAY_S", 0.02)
+    clock = hd.ServingClock(hd.env_float("HALOLINK_DOUBLE_TOKEN_DELAY_S", 0.02))
 
     class Handler(hd.ApiHandler):
         server_software = "uvicorn"
@@ -126,12 +126,15 @@ def make_handler(engine):
             words = [SENTENCE[i % len(SENTENCE)] + " " for i in range(max_tokens)]
             usage = {"prompt_tokens": prompt_tokens, "total_tokens": prompt_tokens + max_tokens,
                      "completion_tokens": max_tokens, "prompt_tokens_details": None}
+            clock.join()
             try:
+                clock.prefill(prompt_tokens)
                 if body.get("stream"):
                     self.stream(rid, created, words, usage,
-                                bool((body.get("stream_options") or {}).get("include_usage")), token_delay)
+                                bool((body.get("stream_options") or {}).get("include_usage")), clock)
                 else:
-                    time.sleep(token_delay * max_tokens)
+                    for _ in range(max_tokens):
+                        clock.step()
                     self.send_json(200, {
                         "id": rid, "object": "chat.completion", "created": created, "model": engine.model_name,
                         "choices": [{"index": 0, "message": {"role": "assistant", "reasoning_content": None,
@@ -140,9 +143,11 @@ def make_handler(engine):
                         "usage": usage, "prompt_logprobs": None})
             except (BrokenPipeError, ConnectionResetError):
                 log("Aborted request %s." % rid, where="engine.py:310")
+            finally:
+                clock.leave()
             log("Finished request %s." % rid, where="engine.py:300")
 
-        def stream(self, rid, created, words, usage, include_usage, delay):
+        def stream(self, rid, created, words, usage, include_usage, clock):
             self.sse_start()
             chunk = self.sse_event
 
@@ -156,7 +161,7 @@ def make_handler(engine):
             chunk(base([{"index": 0, "delta": {"role": "assistant", "content": ""}, "logprobs": None,
                          "finish_reason": None}]))
             for i, w in enumerate(words):
-                time.sleep(delay)
+                clock.step()
                 last = i == len(words) - 1
                 chunk(base([{"index": 0, "delta": {"content": w}, "logprobs": None,
                              "finish_reason": "length" if last else None,

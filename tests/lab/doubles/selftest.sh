@@ -457,8 +457,10 @@ env "${RD[@]}" bash -c 'exec "$@"' _ ggml-rpc-server -H 127.0.0.1 -p "$RPCR" >"$
 RSR=$!
 PIDS+=("$RSR")
 wait_log "$T/rpc-rdma.log" "^Devices:"
-env "${RD[@]}" HALOLINK_DOUBLE_STARTUP_S=0 bash -c 'exec "$@"' _ llama-server -m "$T/model.gguf" --host 127.0.0.1 \
-    --port "$LP" -ngl 999 --rpc "127.0.0.1:$RPCR" --api-key k1,k2 >"$T/llama-rdma.log" 2>&1 </dev/null &
+# Every 2nd bulk pair fails on purpose: each is tried again on a fresh pair, and the answers still come.
+env "${RD[@]}" HALOLINK_DOUBLE_STARTUP_S=0 HALOLINK_DOUBLE_RDMA_BULK_FAIL_EVERY=2 bash -c 'exec "$@"' _ llama-server \
+    -m "$T/model.gguf" --host 127.0.0.1 --port "$LP" -ngl 999 --rpc "127.0.0.1:$RPCR" --api-key k1,k2 \
+    >"$T/llama-rdma.log" 2>&1 </dev/null &
 LSR=$!
 PIDS+=("$LSR")
 wait_log "$T/llama-rdma.log" "starting the main loop"
@@ -476,6 +478,8 @@ curl -sf -o /dev/null -H "X-Api-Key: k2" "http://127.0.0.1:$LP/v1/chat/completio
     -d '{"messages":[{"role":"user","content":"x"}],"max_tokens":2}' || die "llama-server: X-Api-Key refused"
 curl -sf -o /dev/null -H "Authorization: Bearer k1" "http://127.0.0.1:$LP/props" || die "llama-server: Bearer refused"
 wait_log "$T/rpc-rdma.log" "graph_compute: task 0 .*: 3 batches" 5
+grep -q "^halolink-double: RDMA bulk transfer failed (attempt 1 of 3), again on a fresh pair" "$T/llama-rdma.log" ||
+    die "no bulk pair was tried again"
 kill -TERM "$LSR" "$RSR"
 wait_exit "$LSR"; wait_exit "$RSR"
 HALOLINK_DOUBLE_RPC_RDMA_BUILD=0 env "${RD[@]}" bash -c 'exec "$@"' _ ggml-rpc-server -H 127.0.0.1 -p "$RPCR" \
