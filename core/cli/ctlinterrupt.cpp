@@ -6,7 +6,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-namespace halolink::cli {
+namespace halolink {
 
 namespace {
 
@@ -47,4 +47,4 @@ InterruptWatch::~InterruptWatch()
     std::signal(SIGTERM, SIG_DFL);
 }
 
-} // namespace halolink::cli
+} // namespace halolink

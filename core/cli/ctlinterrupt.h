@@ -8,7 +8,11 @@
 
 class QSocketNotifier;
 
-namespace halolink::cli {
+// In halolink, not halolink::cli: lupdate files the commands' unqualified
+// tr() under "halolinkctl" only while ctlcommon.h is the one header that
+// opens halolink::cli (core/cli/ctlcommon.h).
+
+namespace halolink {
 
 class InterruptWatch final : public QObject
 {
@@ -25,4 +29,4 @@ private:
     QSocketNotifier *m_notifier = nullptr;
 };
 
-} // namespace halolink::cli
+} // namespace halolink

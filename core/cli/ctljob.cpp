@@ -179,7 +179,7 @@ int runJob(const QStringList &arguments, QTextStream &out, QTextStream &err)
     a.maxTokensGiven = cp.parser.isSet(maxTokens);
     a.concurrency = cp.parser.value(concurrency);
     QString why;
-    if (!parseConcurrency(a.concurrency, &why))
+    if (!jobs::parseConcurrencyLevels(a.concurrency, &why))
         return usage(why);
     if (cp.parser.isSet(requests)) {
         a.requests = cp.parser.value(requests).toInt(&ok);

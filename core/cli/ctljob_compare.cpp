@@ -14,26 +14,6 @@
 
 namespace halolink::cli::jobcli {
 
-std::optional<QList<int>> parseConcurrency(const QString &text, QString *error)
-{
-    QList<int> levels;
-    for (const QString &part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-        bool ok = false;
-        const int n = part.trimmed().toInt(&ok);
-        if (!ok || n < 1 || n > 1024) {
-            *error = tr("--concurrency is a list of numbers from 1 to 1024 such as 1,4,16; got '%1'.").arg(part);
-            return std::nullopt;
-        }
-        if (!levels.contains(n))
-            levels << n;
-    }
-    if (levels.isEmpty()) {
-        *error = tr("--concurrency needs at least one level, such as 1,4,16.");
-        return std::nullopt;
-    }
-    return levels;
-}
-
 int listComparisons(const ActionArgs &a, const QString &jobName, QTextStream &out, QTextStream &err)
 {
     const jobs::ComparisonStore store;
@@ -71,7 +51,7 @@ int runJobBenchmark(const ActionArgs &a, const jobs::DiscoveredJob &match, CtlCo
         return CtlFailure;
     }
     QString why;
-    const auto levels = parseConcurrency(a.concurrency, &why);
+    const auto levels = jobs::parseConcurrencyLevels(a.concurrency, &why);
     if (!levels) {
         err << prefix << why << '\n';
         return CtlUsage;

@@ -72,7 +72,6 @@ int runJobBenchmark(const ActionArgs &a, const jobs::DiscoveredJob &match, CtlCo
                     QTextStream &err);
 // compare NAME --list: the comparisons kept with the cluster.
 int listComparisons(const ActionArgs &a, const QString &jobName, QTextStream &out, QTextStream &err);
-std::optional<QList<int>> parseConcurrency(const QString &text, QString *error);
 
 } // namespace halolink::cli::jobcli
 

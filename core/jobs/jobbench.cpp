@@ -15,6 +15,28 @@ namespace halolink::jobs {
 
 using namespace detail;
 
+std::optional<QList<int>> parseConcurrencyLevels(const QString &text, QString *error)
+{
+    QList<int> levels;
+    for (const QString &part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const int n = part.trimmed().toInt(&ok);
+        if (!ok || n < 1 || n > kMaxBenchConcurrency) {
+            *error = Jobs::tr("The concurrency levels are numbers from 1 to %1 such as 1,4,16; '%2' is not one.")
+                         .arg(kMaxBenchConcurrency)
+                         .arg(part.trimmed());
+            return std::nullopt;
+        }
+        if (!levels.contains(n))
+            levels << n;
+    }
+    if (levels.isEmpty()) {
+        *error = Jobs::tr("Give at least one concurrency level, such as 1,4,16.");
+        return std::nullopt;
+    }
+    return levels;
+}
+
 // The proof around any piece of work: counters, the background, counters,
 // the work, counters, the witnesses (as the smoke test takes them).
 void JobLauncher::withProof(std::function<void(std::function<void()>)> work, Proof *proof, std::function<void()> done)

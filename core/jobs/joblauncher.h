@@ -72,6 +72,13 @@ struct ServeBenchOptions {
     int seed = 1234;
 };
 
+// The most requests in flight `halolink-engine api bench` accepts per level.
+inline constexpr int kMaxBenchConcurrency = 512;
+// "1,4,16" -> {1, 4, 16} (duplicates dropped, order kept); nullopt with a
+// message for people when an item is not a number from 1 to
+// kMaxBenchConcurrency or there is none.
+std::optional<QList<int>> parseConcurrencyLevels(const QString &text, QString *error);
+
 struct ServeBenchResult {
     bool ok = false;
     bool cancelled = false;
