@@ -2861,6 +2861,157 @@
         <source>RDMA on %1, but not on %2 (by %3); a successful job does not mix transports, so missing counters or other traffic on the port are likelier.</source>
         <translation>RDMA em %1, mas não em %2 (com base em %3); um job bem-sucedido não mistura transportes, então é mais provável que faltem contadores ou que haja outro tráfego na porta.</translation>
     </message>
+    <message>
+        <source>The concurrency levels are numbers from 1 to %1 such as 1,4,16; &apos;%2&apos; is not one.</source>
+        <translation>Os níveis de concorrência são números de 1 a %1, como 1,4,16; &apos;%2&apos; não é um deles.</translation>
+    </message>
+    <message>
+        <source>Give at least one concurrency level, such as 1,4,16.</source>
+        <translation>Informe pelo menos um nível de concorrência, como 1,4,16.</translation>
+    </message>
+    <message>
+        <source>RDMA against TCP for the job &apos;%1&apos; (%2 on %3), %4 tokens per answer, greedy (seed %5)</source>
+        <translation>RDMA contra TCP para o job &apos;%1&apos; (%2 em %3), %4 tokens por resposta, gulosa (semente %5)</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>não executado</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>concluído</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>falhou: %1</translation>
+    </message>
+    <message>
+        <source>; traffic: %1</source>
+        <translation>; tráfego: %1</translation>
+    </message>
+    <message>
+        <source>concurrency</source>
+        <translation>concorrência</translation>
+    </message>
+    <message>
+        <source>RDMA tok/s</source>
+        <translation>RDMA tok/s</translation>
+    </message>
+    <message>
+        <source>TCP tok/s</source>
+        <translation>TCP tok/s</translation>
+    </message>
+    <message>
+        <source>speed-up</source>
+        <translation>aceleração</translation>
+    </message>
+    <message>
+        <source>TTFT p50 RDMA/TCP ms</source>
+        <translation>TTFT p50 RDMA/TCP ms</translation>
+    </message>
+    <message>
+        <source>ITL p50 RDMA/TCP ms</source>
+        <translation>ITL p50 RDMA/TCP ms</translation>
+    </message>
+    <message>
+        <source>ITL p99 RDMA/TCP ms</source>
+        <translation>ITL p99 RDMA/TCP ms</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>n/d</translation>
+    </message>
+    <message>
+        <source>The greedy outputs of both runs are the same.</source>
+        <translation>As saídas gulosas das duas execuções são iguais.</translation>
+    </message>
+    <message>
+        <source>The greedy outputs differ between the runs: one transport changed the results (or the server is not deterministic).</source>
+        <translation>As saídas gulosas diferem entre as execuções: um transporte mudou os resultados (ou o servidor não é determinístico).</translation>
+    </message>
+    <message>
+        <source>The outputs could not be compared (a run is missing or failed).</source>
+        <translation>Não foi possível comparar as saídas (falta uma execução ou ela falhou).</translation>
+    </message>
+    <message>
+        <source>Predicted before launch (%1, one sequence): RDMA %2 tok/s, TCP %3 tok/s</source>
+        <translation>Previsto antes do início (%1, uma sequência): RDMA %2 tok/s, TCP %3 tok/s</translation>
+    </message>
+    <message>
+        <source>, speed-up %1x</source>
+        <translation>, aceleração %1x</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Cancelado.</translation>
+    </message>
+    <message>
+        <source>The comparison failed: %1</source>
+        <translation>A comparação falhou: %1</translation>
+    </message>
+    <message>
+        <source>The job runs as it did before the comparison.</source>
+        <translation>O job roda como rodava antes da comparação.</translation>
+    </message>
+    <message>
+        <source>The job could not be put back as it was: %1</source>
+        <translation>Não foi possível deixar o job como estava: %1</translation>
+    </message>
+    <message>
+        <source>Cannot create %1.</source>
+        <translation>Não é possível criar %1.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>Não é possível gravar %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::jobs::JobComparison</name>
+    <message>
+        <source>The job reads %1 from its secrets; HaloLink keeps no secrets, and the relaunches need them. Give them to the comparison.</source>
+        <translation>O job lê %1 dos seus segredos; o HaloLink não guarda segredos, e os reinícios precisam deles. Informe-os à comparação.</translation>
+    </message>
+    <message>
+        <source>Relaunching &apos;%1&apos; with %2 only.</source>
+        <translation>Reiniciando &apos;%1&apos; somente com %2.</translation>
+    </message>
+    <message>
+        <source>The relaunch with %1 failed: %2</source>
+        <translation>O reinício com %1 falhou: %2</translation>
+    </message>
+    <message>
+        <source>Benchmark of &apos;%1&apos; over %2.</source>
+        <translation>Benchmark de &apos;%1&apos; sobre %2.</translation>
+    </message>
+    <message>
+        <source>The benchmark over %1 failed: %2</source>
+        <translation>O benchmark sobre %1 falhou: %2</translation>
+    </message>
+    <message>
+        <source>Putting &apos;%1&apos; back as it was (%2).</source>
+        <translation>Deixando &apos;%1&apos; como estava (%2).</translation>
+    </message>
+    <message>
+        <source>TCP only</source>
+        <translation>somente TCP</translation>
+    </message>
+    <message>
+        <source>RDMA</source>
+        <translation>RDMA</translation>
+    </message>
+    <message>
+        <source>Cancelling: the job will be put back as it was.</source>
+        <translation>Cancelando: o job voltará a ser como estava.</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Cancelado.</translation>
+    </message>
+    <message>
+        <source>The comparison could not be kept: %1</source>
+        <translation>Não foi possível guardar a comparação: %1</translation>
+    </message>
 </context>
 <context>
     <name>halolink::jobs::JobDiscovery</name>
@@ -3122,6 +3273,35 @@ Linhas do RCCL:
     <message>
         <source>Nothing of the job &apos;%1&apos; was started: nothing to stop.</source>
         <translation>Nada do job &apos;%1&apos; foi iniciado: nada a parar.</translation>
+    </message>
+    <message>
+        <source>%1 on %2 has ended. The end of its log:
+%3</source>
+        <translation>%1 em %2 terminou. O fim do seu log:
+%3</translation>
+    </message>
+    <message>
+        <source>(empty)</source>
+        <translation>(vazio)</translation>
+    </message>
+    <message>
+        <source>Serving benchmark: concurrency %1, %2 tokens per answer, greedy (seed %3).</source>
+        <translation>Benchmark de serviço: concorrência %1, %2 tokens por resposta, gulosa (semente %3).</translation>
+    </message>
+    <message>
+        <source>Benchmark through %1/v1 ...</source>
+        <translation>Benchmark por %1/v1 ...</translation>
+    </message>
+    <message numerus="yes">
+        <source>Benchmark done: %n concurrency level(s).</source>
+        <translation>
+            <numerusform>Benchmark concluído: %n nível de concorrência.</numerusform>
+            <numerusform>Benchmark concluído: %n níveis de concorrência.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The benchmark failed: %1</source>
+        <translation>O benchmark falhou: %1</translation>
     </message>
 </context>
 <context>
@@ -4595,6 +4775,10 @@ Linhas do RCCL:
     <message>
         <source>refused (nothing started)</source>
         <translation>recusado (nada iniciado)</translation>
+    </message>
+    <message>
+        <source>running, benchmark…</source>
+        <translation>rodando, benchmark…</translation>
     </message>
 </context>
 <context>
@@ -7585,41 +7769,6 @@ O engine roda como root: diretamente quando o usuário SSH é root; senão, com 
         <translation>o job &apos;%1&apos; não está rodando em todos os nós (halolinkctl job status).</translation>
     </message>
     <message>
-        <source>Tensor-parallel inference jobs (vLLM over Ray, or llama.cpp RPC) across nodes.
-
-  launch [--dry-run] --model M [options] NODE...
-      --dry-run prints what would run where: per node the environment (RDMA values from that
-      node&apos;s probe, each with its source) and the commands in order, and starts nothing.
-      Without it the job is checked on every node (runtime, image, model, ports, memory),
-      started detached in order with readiness waits, and smoke-tested: one chat completion
-      (time to first token, tokens/s) with the RDMA port counters of every node as proof of
-      the transport. A failed launch stops what it started. The first NODE is the head;
-      nodes need a data-plane interface and address (the cluster setup writes them).
-  status [NODE...]             jobs found on the nodes (default: every SSH node) and what runs
-  logs NAME [--node N] [--role R] [--lines N] [--follow]
-  stop NAME | restart NAME | smoke NAME   [NODE...: where to look for it]
-
-Exit codes: 0 success, 1 failure (e.g. a check failed, the job did not become ready, the
-smoke test failed), 2 bad usage.</source>
-        <translation>Jobs de inferência com paralelismo de tensor (vLLM sobre Ray, ou llama.cpp RPC) entre nós.
-
-  launch [--dry-run] --model M [options] NODE...
-      --dry-run imprime o que rodaria onde: por nó, o ambiente (valores RDMA da sondagem
-      daquele nó, cada um com sua origem) e os comandos em ordem, e não inicia nada.
-      Sem ele, o job é verificado em cada nó (runtime, imagem, modelo, portas, memória),
-      iniciado em segundo plano, em ordem, esperando cada parte ficar pronta, e testado:
-      um chat completion (tempo até o primeiro token, tokens/s) com os contadores das
-      portas RDMA de cada nó como prova do transporte. Um início que falha para o que
-      iniciou. O primeiro NODE é o principal; os nós precisam de interface e endereço do
-      plano de dados (a configuração do cluster os grava).
-  status [NODE...]             jobs encontrados nos nós (padrão: todo nó SSH) e o que roda
-  logs NAME [--node N] [--role R] [--lines N] [--follow]
-  stop NAME | restart NAME | smoke NAME   [NODE...: onde procurá-lo]
-
-Códigos de saída: 0 sucesso, 1 falha (p. ex. uma verificação falhou, o job não ficou
-pronto, o teste rápido falhou), 2 uso incorreto.</translation>
-    </message>
-    <message>
         <source>Print what would run where; start nothing.</source>
         <translation>Imprime o que rodaria onde; não inicia nada.</translation>
     </message>
@@ -8031,12 +8180,99 @@ Execute &apos;halolinkctl COMMAND --help&apos; para ver as opções de um comand
         <translation>launch, status, logs, stop, restart, smoke ou api-key</translation>
     </message>
     <message>
-        <source>the action is launch, status, logs, stop, restart, smoke or api-key.</source>
-        <translation>a ação é launch, status, logs, stop, restart, smoke ou api-key.</translation>
-    </message>
-    <message>
         <source>--secret-env %1: %1 is not set in halolinkctl&apos;s environment.</source>
         <translation>--secret-env %1: %1 não está definida no ambiente do halolinkctl.</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel inference jobs (vLLM over Ray, or llama.cpp RPC) across nodes.
+
+  launch [--dry-run] --model M [options] NODE...
+      --dry-run prints what would run where: per node the environment (RDMA values from that
+      node&apos;s probe, each with its source) and the commands in order, and starts nothing.
+      Without it the job is checked on every node (runtime, image, model, ports, memory),
+      started detached in order with readiness waits, and smoke-tested: one chat completion
+      (time to first token, tokens/s) with the RDMA port counters of every node as proof of
+      the transport. A failed launch stops what it started. The first NODE is the head;
+      nodes need a data-plane interface and address (the cluster setup writes them).
+  status [NODE...]             jobs found on the nodes (default: every SSH node) and what runs
+  logs NAME [--node N] [--role R] [--lines N] [--follow]
+  stop NAME | restart NAME | smoke NAME   [NODE...: where to look for it]
+  bench NAME [--concurrency 1,4,16] [--requests N] [--max-tokens N] [--seed S]
+      the serving benchmark on the head against the job&apos;s API (greedy, fixed prompts): time to
+      first token, inter-token latency, tokens/s per concurrency, with the transport&apos;s proof.
+  compare NAME [the bench options] [--csv] [--secret-env NAME...]
+      the benchmark with the job as it runs, the job relaunched with the other transport
+      (TCP-only, or RDMA), the benchmark again, and the job relaunched as it was: the speed-up
+      per concurrency and whether the greedy outputs matched. Ctrl-C cancels (the job is put
+      back). Kept with the cluster: compare NAME --list [--json|--csv] shows the kept ones.
+
+Exit codes: 0 success, 1 failure (e.g. a check failed, the job did not become ready, the
+smoke test failed), 2 bad usage.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bench, compare: requests in flight, a level each (default 1,4,16).</source>
+        <translation>bench, compare: requisições simultâneas, um nível cada (padrão 1,4,16).</translation>
+    </message>
+    <message>
+        <source>list</source>
+        <translation>listar</translation>
+    </message>
+    <message>
+        <source>bench, compare: requests per level (default: the engine&apos;s).</source>
+        <translation>bench, compare: requisições por nível (padrão: o do engine).</translation>
+    </message>
+    <message>
+        <source>bench, compare: the sampling seed (default 1234).</source>
+        <translation>bench, compare: a semente de amostragem (padrão 1234).</translation>
+    </message>
+    <message>
+        <source>compare: the table as CSV.</source>
+        <translation>compare: a tabela em CSV.</translation>
+    </message>
+    <message>
+        <source>compare: the comparisons kept with the cluster.</source>
+        <translation>compare: as comparações guardadas com o cluster.</translation>
+    </message>
+    <message>
+        <source>the action is launch, status, logs, stop, restart, smoke, api-key, bench or compare.</source>
+        <translation>a ação é launch, status, logs, stop, restart, smoke, api-key, bench ou compare.</translation>
+    </message>
+    <message>
+        <source>--requests is 1-100000.</source>
+        <translation>--requests é de 1 a 100000.</translation>
+    </message>
+    <message>
+        <source>--seed needs a number of 0 or more.</source>
+        <translation>--seed precisa de um número maior ou igual a 0.</translation>
+    </message>
+    <message>
+        <source>--csv or --json, not both.</source>
+        <translation>--csv ou --json, não os dois.</translation>
+    </message>
+    <message>
+        <source>--csv and --list are for compare.</source>
+        <translation>--csv e --list são para compare.</translation>
+    </message>
+    <message>
+        <source>no comparison of &apos;%1&apos; kept in %2.</source>
+        <translation>nenhuma comparação de &apos;%1&apos; guardada em %2.</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Cancelado.</translation>
+    </message>
+    <message>
+        <source>traffic: %1 - %2</source>
+        <translation>tráfego: %1 - %2</translation>
+    </message>
+    <message>
+        <source>concurrency %1: %2 tok/s in all, time to first token p50 %3 ms, inter-token p50 %4 ms</source>
+        <translation>concorrência %1: %2 tok/s no total, tempo até o primeiro token p50 %3 ms, entre tokens p50 %4 ms</translation>
+    </message>
+    <message>
+        <source>the job is not as it was: %1</source>
+        <translation>o job não está como estava: %1</translation>
     </message>
 </context>
 <context>
