@@ -7,7 +7,10 @@
 // and the proof says TCP with its causes (TCP-only, and a veth has no RDMA
 // port); the logs stream; the live traffic table lists the nodes; a second
 // main window (the app started again) says in its status bar that the job
-// runs; Stop (confirmed) leaves nothing behind, and Refresh agrees.
+// runs; Compare RDMA and TCP benchmarks it over TCP, then the relaunch with
+// RDMA is refused (a veth has no RDMA device): the report says so, shows the
+// TCP figures and "n/a" for RDMA, and the job runs as before; the comparison
+// is kept; Stop (confirmed) leaves nothing behind, and Refresh agrees.
 //
 // HALOLINK_SCREENSHOT_DIR saves grabs; HALOLINK_SCREENSHOT_PAUSE_S keeps the
 // windows up that long with the running job's smoke result shown (for
@@ -22,7 +25,10 @@
 #include "cluster/clustercontroller.h"
 #include "engine/enginelocator.h"
 #include "inventory/inventory.h"
+#include "jobs/comparisondialog.h"
+#include "jobs/comparisonview.h"
 #include "jobs/jobform.h"
+#include "jobs/keptcomparisonsdialog.h"
 #include "jobs/jobswindow.h"
 #include "jobs/livetrafficview.h"
 #include "jobs/smokeresultview.h"
@@ -43,6 +49,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -339,6 +346,52 @@ private Q_SLOTS:
             qPrintable(jobs->formProblemsText()));
         QCOMPARE(jobs->jobsModel()->rowCount(), 1);
         QCOMPARE(jobs->jobsModel()->row(0).state, JobState::Running);
+
+        // Compare RDMA and TCP: the TCP run (the job runs TCP-only), then the
+        // relaunch with RDMA is refused before anything stops (a veth has no
+        // RDMA device): the comparison fails with the reason, the job as it was.
+        auto *compare = jobs->findChild<QPushButton *>(QStringLiteral("compareJobButton"));
+        QVERIFY(compare->isEnabled());
+        compare->click();
+        ComparisonDialog *dialog = jobs->comparisonDialog(QStringLiteral("gui"));
+        QVERIFY(dialog);
+        QVERIFY(QTest::qWaitForWindowExposed(dialog));
+        dialog->findChild<QLineEdit *>(QStringLiteral("comparisonLevels"))->setText(QStringLiteral("1, 2"));
+        dialog->findChild<QSpinBox *>(QStringLiteral("comparisonRequests"))->setValue(4);
+        dialog->findChild<QSpinBox *>(QStringLiteral("comparisonMaxTokens"))->setValue(8);
+        QSignalSpy compared(dialog, &ComparisonDialog::comparisonFinished);
+        QVERIFY(dialog->start());
+        QCOMPARE(dialog->page(), int(ComparisonDialog::RunPage));
+        QCOMPARE(jobs->jobsModel()->row(0).state, JobState::Benchmarking);
+        QVERIFY(!stop->isEnabled());
+        QVERIFY(jobs->isBusy());
+        QVERIFY(compared.wait(300000));
+        QVERIFY(dialog->view()->comparison().has_value());
+        const jobs::Comparison compared0 = *dialog->view()->comparison();
+        const QString said = dialog->findChild<QPlainTextEdit *>(QStringLiteral("comparisonMessages"))->toPlainText();
+        QVERIFY2(compared0.tcp.ran && compared0.tcp.ok, qPrintable(compared0.tcp.error + QLatin1Char('\n') + said));
+        QVERIFY(!compared0.rdma.ran);
+        QVERIFY2(compared0.error.contains(QStringLiteral("no RDMA device")), qPrintable(compared0.error));
+        QVERIFY(compared0.restored);
+        QVERIFY2(dialog->view()->outcomeText().contains(QStringLiteral("no RDMA device")),
+            qPrintable(dialog->view()->outcomeText()));
+        QTableWidget *figures = dialog->view()->table();
+        QCOMPARE(figures->rowCount(), 2);
+        for (int row = 0; row < 2; ++row) {
+            QVERIFY(figures->item(row, ComparisonView::TcpRateColumn)->data(Qt::UserRole).toDouble() > 0);
+            QCOMPARE(figures->item(row, ComparisonView::RdmaRateColumn)->text(), QStringLiteral("n/a"));
+            QCOMPARE(figures->item(row, ComparisonView::SpeedupColumn)->text(), QStringLiteral("n/a"));
+        }
+        QCOMPARE(jobs->jobsModel()->row(0).state, JobState::Running);
+        QVERIFY(stop->isEnabled());
+        QTest::qWait(200); // the layout after the report came, and the chart's queued replot
+        screenshot(dialog, "jobs-compare.png");
+        dialog->close();
+        KeptComparisonsDialog *kept = jobs->showKeptComparisonsSelected();
+        QVERIFY(kept);
+        QVERIFY(kept->list()->rowCount() >= 1);
+        QCOMPARE(kept->comparisons().first().started, compared0.started);
+        kept->close();
 
         // Stop, confirmed in the question asked.
         bool asked = false;

@@ -23,6 +23,10 @@ halolink_add_qt_test(tst_jobpreview SOURCES ui/tst_jobpreview.cpp LIBS halolink_
 # smoke result and RDMA proof, live traffic, accessibility.
 halolink_add_qt_test(tst_jobswindow SOURCES ui/tst_jobswindow.cpp LIBS halolink_ui halolink_core LABELS ui)
 
+# The RDMA/TCP comparison's view (chart bars, table, n/a, CSV) from comparisons
+# built in the test, the kept ones from a store folder, and the dialog's options.
+halolink_add_qt_test(tst_comparisonview SOURCES ui/tst_comparisonview.cpp LIBS halolink_ui halolink_core QCustomPlotQt6::QCustomPlotQt6 Qt6::PrintSupport LABELS ui)
+
 # The Jobs window driving a real launch over two sshd nodes in network
 # namespaces (veth data plane) through the Ray/vLLM test doubles; skips without root.
 halolink_add_qt_test(tst_jobswindow_ssh SOURCES ui/tst_jobswindow_ssh.cpp LIBS halolink_ui halolink_core halolink_sshd_fixture LABELS ui ssh)

@@ -156,9 +156,11 @@ JobsWindow::JobsWindow(
     buttons->addWidget(m_cancel);
     buttons->addWidget(m_remove);
     buttons->addWidget(m_showKey);
-    buttons->addSpacing(16);
-    buttons->addWidget(m_status, 1);
+    addCompareButtons(top, buttons);
+    buttons->addStretch(1);
     topLayout->addLayout(buttons);
+    // On a line of its own: the row of buttons leaves it too little width for its sentences.
+    topLayout->addWidget(m_status);
 
     m_tabs = new QTabWidget(split);
     m_tabs->setObjectName(QStringLiteral("jobTabs"));

@@ -18,11 +18,15 @@
 //    Smoke Test, Cancel Launch, Remove Job (stopped, failed or refused: out
 //    of the list, nothing on the nodes changes); its logs (a node's role:
 //    the last 200 lines, then live); the smoke result with the RDMA proof;
-//    the live RDMA/NIC rates while it runs.
+//    the live RDMA/NIC rates while it runs;
+//  - Compare RDMA and TCP for a running job (ComparisonDialog: the job is
+//    benchmarked, relaunched with the other transport, benchmarked again and
+//    put back), and the comparisons kept for it (KeptComparisonsDialog).
 //
 // jobswindow.cpp builds the window; jobswindow_list.cpp keeps the list and
 // the selected job's views, jobswindow_actions.cpp the actions,
-// jobswindow_logs.cpp the logs and the live traffic.
+// jobswindow_logs.cpp the logs and the live traffic, jobswindow_compare.cpp
+// the RDMA/TCP comparison.
 //
 // Closing the window hides it: launches in progress go on, and the jobs run
 // on the nodes whatever the app does.
@@ -38,6 +42,7 @@
 #include <optional>
 #include <vector>
 
+class QBoxLayout;
 class QLabel;
 class QComboBox;
 class QPlainTextEdit;
@@ -54,9 +59,15 @@ class RemoteProcess;
 class TelemetryStore;
 } // namespace halolink
 
+namespace halolink::jobs {
+struct Comparison;
+}
+
 namespace halolink::ui {
 
+class ComparisonDialog;
 class JobForm;
+class KeptComparisonsDialog;
 class LiveTrafficView;
 class SmokeResultView;
 
@@ -89,6 +100,8 @@ public:
     // The launcher of a job (created when first needed; null when none yet).
     jobs::JobLauncher *launcher(const QString &jobName) const;
     bool selectJob(const QString &jobName);
+    // The comparison dialog of a job (open, running or done; null: none).
+    ComparisonDialog *comparisonDialog(const QString &jobName) const;
 
 public Q_SLOTS:
     // Finds the jobs on the connected SSH nodes (Refresh).
@@ -113,6 +126,11 @@ public Q_SLOTS:
     // Shows a smoke test result (and its RDMA proof) for the selected job, or
     // on its own when none is selected.
     void showSmokeResult(const jobs::SmokeResult &result);
+    // Compare RDMA and TCP for the selected running job: the options, then
+    // the comparison (jobswindow_compare.cpp).
+    ComparisonDialog *compareSelected();
+    // The comparisons kept for the selected job.
+    KeptComparisonsDialog *showKeptComparisonsSelected();
 
 Q_SIGNALS:
     void discoveryFinished();
@@ -139,6 +157,9 @@ private:
         QHash<QString, QByteArray> secrets; // memory only, for Try Again
         jobs::JobLauncher *launcher = nullptr;
         bool smokeAfterLaunch = false;
+        // A comparison relaunches the job with a launcher of its own: busy meanwhile.
+        bool comparing = false;
+        QPointer<ComparisonDialog> comparison;
         bool restarting = false;
         // This launch: the checks ran, a step was started.
         bool checked = false;
@@ -171,6 +192,9 @@ private:
     void flushLog();
     void applyPalette();
     void showApiKey(const QString &jobName, const QByteArray &key);
+    void addCompareButtons(QWidget *parent, QBoxLayout *row);
+    void updateCompareButtons(Entry *e, bool busy);
+    void onComparisonFinished(const QString &key, const jobs::Comparison &result);
 
     QPointer<ClusterController> m_cluster;
     Inventory *m_inventory;
@@ -188,6 +212,8 @@ private:
     QPushButton *m_cancel;
     QPushButton *m_remove;
     QPushButton *m_showKey;
+    QPushButton *m_compare = nullptr;
+    QPushButton *m_keptComparisons = nullptr;
     QLabel *m_status;
     QTabWidget *m_tabs;
     JobForm *m_form;

@@ -355,7 +355,8 @@ void JobsWindow::onSelectionChanged()
 void JobsWindow::updateButtons()
 {
     Entry *e = selected();
-    const bool busy = e && (JobTableModel::isBusy(e->state) || (e->launcher && e->launcher->isBusy()));
+    const bool busy
+        = e && (e->comparing || JobTableModel::isBusy(e->state) || (e->launcher && e->launcher->isBusy()));
     // Nothing to stop when nothing of it runs (stopped, or refused before it started).
     m_stop->setEnabled(e && !busy && JobTableModel::mayRun(e->state));
     // A refused job has nothing to stop first: Try Again is the launch again
@@ -376,6 +377,7 @@ void JobsWindow::updateButtons()
         && (JobTableModel::mayRun(e->state) || (e->launcher && !e->launcher->apiKey().isEmpty())));
     m_refresh->setEnabled(!m_discovering);
     m_logReload->setEnabled(e != nullptr);
+    updateCompareButtons(e, busy);
 }
 
 void JobsWindow::showSteps(Entry *e)
@@ -447,7 +449,7 @@ QString JobsWindow::discoveryStatus() const
 bool JobsWindow::isBusy() const
 {
     for (const auto &e : m_entries) {
-        if (e->launcher && e->launcher->isBusy())
+        if (e->comparing || (e->launcher && e->launcher->isBusy()))
             return true;
     }
     return false;
@@ -487,8 +489,8 @@ void JobsWindow::onDiscovered()
         Entry *e = entry(key);
         if (!e)
             e = addEntry(d.job);
-        if (e->launcher && e->launcher->isBusy())
-            continue; // the launcher knows better right now
+        if (e->comparing || (e->launcher && e->launcher->isBusy()))
+            continue; // the launcher (or the comparison's) knows better right now
         e->job = d.job;
         if (e->launcher)
             e->launcher->setJob(d.job);
@@ -526,7 +528,7 @@ void JobsWindow::onDiscovered()
     }
     // Jobs known here that are no longer on their nodes (stopped elsewhere).
     for (const auto &e : m_entries) {
-        if (seen.contains(e->key) || (e->launcher && e->launcher->isBusy()))
+        if (seen.contains(e->key) || e->comparing || (e->launcher && e->launcher->isBusy()))
             continue;
         if (e->state == JobState::Running || e->state == JobState::PartlyRunning) {
             e->state = JobState::Stopped;
