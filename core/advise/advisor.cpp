@@ -562,8 +562,19 @@ NodeFigures nodeFiguresFromProbe(const QString &name, const QJsonObject &probe, 
         say(AdviceText::tr("GPU memory unknown: the probe could not be read (%1)").arg(d.error));
         return n;
     }
+    return nodeFiguresFromProbe(name, *d.value, note);
+}
+
+NodeFigures nodeFiguresFromProbe(const QString &name, const ProbeReport &report, QString *note)
+{
+    NodeFigures n;
+    n.name = name;
+    auto say = [&](const QString &text) {
+        if (note)
+            *note = QStringLiteral("%1: %2").arg(name, text);
+    };
     QList<Gpu> amd;
-    for (const Gpu &g : d.value->gpus) {
+    for (const Gpu &g : report.gpus) {
         if (g.driver && *g.driver == QLatin1String("amdgpu"))
             amd << g;
     }
@@ -571,7 +582,7 @@ NodeFigures nodeFiguresFromProbe(const QString &name, const QJsonObject &probe, 
         say(AdviceText::tr("GPU memory unknown: the probe shows no amdgpu GPU"));
         return n;
     }
-    const std::optional<qint64> memory = d.value->host.memoryTotalBytes;
+    const std::optional<qint64> memory = report.host.memoryTotalBytes;
     QStringList seen;
     std::optional<std::uint64_t> best;
     QString bestText;

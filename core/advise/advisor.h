@@ -12,6 +12,7 @@
 #include "advise/fit.h"
 #include "advise/prediction.h"
 #include "advise/shapedecoder.h"
+#include "protocol/probereport.h"
 
 #include <QDateTime>
 #include <QJsonObject>
@@ -97,6 +98,8 @@ QString adviceText(const Advice &advice);
 // *note, when given, says why or what was chosen. Bandwidth and peak FLOP/s
 // stay unknown: the probe does not measure them.
 NodeFigures nodeFiguresFromProbe(const QString &name, const QJsonObject &probe, QString *note = nullptr);
+// The same from a decoded probe (ClusterController::probeReport(), JobNode::probe).
+NodeFigures nodeFiguresFromProbe(const QString &name, const ProbeReport &probe, QString *note = nullptr);
 
 // "single_node", "tensor_parallel", "layer_split" (the JSON's names).
 QString wayKey(Way way);
