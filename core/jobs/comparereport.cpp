@@ -104,11 +104,38 @@ QList<CompareLevel> Comparison::levels() const
     return out;
 }
 
+int Comparison::outputsCompared() const
+{
+    if (!rdma.ok || !tcp.ok)
+        return 0;
+    const QJsonArray a = rdma.bench.value(QStringLiteral("prompt_sha256")).toArray();
+    const QJsonArray b = tcp.bench.value(QStringLiteral("prompt_sha256")).toArray();
+    if (a.isEmpty() || a.size() != b.size())
+        return 0;
+    int n = 0;
+    for (qsizetype i = 0; i < a.size(); ++i)
+        n += a[i].isString() && b[i].isString() ? 1 : 0;
+    return n;
+}
+
 std::optional<bool> Comparison::outputsMatch() const
 {
+    if (!rdma.ok || !tcp.ok)
+        return std::nullopt;
+    // Prompt by prompt: a benchmark with fewer requests than prompts leaves
+    // some out (null), and those say nothing.
+    if (outputsCompared() > 0) {
+        const QJsonArray a = rdma.bench.value(QStringLiteral("prompt_sha256")).toArray();
+        const QJsonArray b = tcp.bench.value(QStringLiteral("prompt_sha256")).toArray();
+        for (qsizetype i = 0; i < a.size(); ++i) {
+            if (a[i].isString() && b[i].isString() && a[i].toString() != b[i].toString())
+                return false;
+        }
+        return true;
+    }
     const QString a = rdma.bench.value(QStringLiteral("outputs_sha256")).toString();
     const QString b = tcp.bench.value(QStringLiteral("outputs_sha256")).toString();
-    if (a.isEmpty() || b.isEmpty() || !rdma.ok || !tcp.ok)
+    if (a.isEmpty() || b.isEmpty())
         return std::nullopt;
     return a == b;
 }
@@ -147,6 +174,7 @@ QJsonObject toJson(const Comparison &c)
                        {QStringLiteral("restored"), c.restored},
                        {QStringLiteral("restore_error"), c.restoreError.isEmpty() ? QJsonValue() : QJsonValue(c.restoreError)},
                        {QStringLiteral("outputs_match"), match ? QJsonValue(*match) : QJsonValue()},
+                       {QStringLiteral("outputs_compared"), c.outputsCompared()},
                        {QStringLiteral("levels"), levels},
                        {QStringLiteral("runs"), QJsonObject{{QStringLiteral("rdma"), runJson(c.rdma)},
                                                             {QStringLiteral("tcp"), runJson(c.tcp)}}},

@@ -53,8 +53,12 @@ struct Comparison {
     QJsonObject prediction; // the advisor's figures for this job's split, when known
 
     QList<CompareLevel> levels() const;
-    // true/false when both runs have output hashes; nullopt otherwise.
+    // Whether the greedy outputs are the same: prompt by prompt over the
+    // prompts both runs completed (the benches' prompt_sha256), else the
+    // whole outputs_sha256; nullopt when a run failed or nothing compares.
     std::optional<bool> outputsMatch() const;
+    // How many prompts were compared one by one (0: none, or the whole hash).
+    int outputsCompared() const;
 };
 
 QJsonObject toJson(const Comparison &c);

@@ -106,6 +106,22 @@ private Q_SLOTS:
         c = sample();
         c.rdma.bench.remove(QStringLiteral("outputs_sha256"));
         QVERIFY(!c.outputsMatch().has_value());
+
+        // Fewer requests than prompts: no outputs_sha256, but the prompts both
+        // runs completed are compared one by one; the others say nothing.
+        c = sample();
+        c.rdma.bench[QStringLiteral("outputs_sha256")] = QJsonValue();
+        c.tcp.bench[QStringLiteral("outputs_sha256")] = QJsonValue();
+        c.rdma.bench[QStringLiteral("prompt_sha256")] = QJsonArray{QStringLiteral("p0"), QStringLiteral("p1"), QJsonValue()};
+        c.tcp.bench[QStringLiteral("prompt_sha256")] = QJsonArray{QStringLiteral("p0"), QJsonValue(), QStringLiteral("p2")};
+        QCOMPARE(c.outputsCompared(), 1);
+        QCOMPARE(c.outputsMatch(), std::optional<bool>(true));
+        QCOMPARE(toJson(c).value(QStringLiteral("outputs_compared")).toInt(), 1);
+        c.tcp.bench[QStringLiteral("prompt_sha256")] = QJsonArray{QStringLiteral("other"), QJsonValue(), QStringLiteral("p2")};
+        QCOMPARE(c.outputsMatch(), std::optional<bool>(false));
+        c.tcp.bench[QStringLiteral("prompt_sha256")] = QJsonArray{QJsonValue(), QJsonValue(), QStringLiteral("p2")};
+        QCOMPARE(c.outputsCompared(), 0);
+        QVERIFY(!c.outputsMatch().has_value());
     }
 
     void jsonReadBack()
