@@ -15,11 +15,13 @@
 #include "cluster/clustercontroller.h"
 #include "engine/enginelocator.h"
 #include "inventory/inventory.h"
+#include "jobs/jobcompare.h"
 #include "jobs/joblauncher.h"
 #include "ssh/remotetask.h"
 
 #include <QDir>
 #include <QFile>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
@@ -343,6 +345,127 @@ private Q_SLOTS:
         QVERIFY(stopped.wait(120000));
         QVERIFY2(stopped.first().first().toBool(), qPrintable(launcher.errorString()));
         verifyNothingLeft(QStringLiteral("t-llama"));
+    }
+
+    void rpcServerLostDuringSmoke()
+    {
+        if (!m_ready)
+            QSKIP(qPrintable(m_skip));
+        // The rpc-server ends after the launch: llama-server aborts mid-answer
+        // (llama.cpp: RPC_STATUS_ASSERT), so the answer breaks off. The smoke
+        // test's error says which process ended and quotes its log.
+        JobSpec spec = baseSpec(QStringLiteral("t-lost"), m_models + QStringLiteral("/gguf/tiny q4.gguf"));
+        spec.engine = Engine::LlamaRpc;
+        spec.tcpOnly = false;
+        spec.port = 8081;
+        JobLauncher launcher(m_controller.get());
+        launcher.setJob(jobFor(spec));
+        QVERIFY2(launch(launcher), qPrintable(launcher.errorString()));
+        int rc = -1;
+        onNode(1, QStringLiteral("kill -KILL \"$(cat \"$HOME\"/.cache/halolink/jobs/t-lost/%1/rpc-server.pid)\"").arg(m_ids[1]),
+               &rc);
+        QCOMPARE(rc, 0);
+        QSignalSpy smoked(&launcher, &JobLauncher::smokeFinished);
+        launcher.smokeTest();
+        QVERIFY(smoked.wait(120000));
+        const SmokeResult &r = launcher.smokeResult();
+        QVERIFY(!r.ok);
+        QVERIFY2(r.error.contains(QStringLiteral("llama-server on n1 has ended. The end of its log:")), qPrintable(r.error));
+        QVERIFY2(r.error.contains(QStringLiteral("lost the connection to the RPC server at 10.98.7.2:50052")),
+                 qPrintable(r.error));
+        QVERIFY2(r.error.contains(QStringLiteral("rpc-server on n2 has ended.")), qPrintable(r.error));
+        QSignalSpy stopped(&launcher, &JobLauncher::stopFinished);
+        launcher.stop();
+        QVERIFY(stopped.wait(120000));
+        verifyNothingLeft(QStringLiteral("t-lost"));
+    }
+
+    void compareRelaunchesAndPutsBack()
+    {
+        if (!m_ready)
+            QSKIP(qPrintable(m_skip));
+        // The comparison on a llama.cpp RPC job: benchmark as it runs, relaunch
+        // TCP-only (GGML_RDMA_DEV names no device), benchmark, relaunch as it
+        // was. The veths have no RDMA device, so both proofs say TCP; the
+        // relaunches, the report and the job afterwards are what is checked.
+        JobSpec spec = baseSpec(QStringLiteral("t-cmp"), m_models + QStringLiteral("/gguf/tiny q4.gguf"));
+        spec.engine = Engine::LlamaRpc;
+        spec.tcpOnly = false;
+        spec.port = 8082;
+        {
+            JobLauncher launcher(m_controller.get());
+            launcher.setJob(jobFor(spec));
+            QVERIFY2(launch(launcher), qPrintable(launcher.errorString()));
+        }
+        // A failure below must not leave the job to the next tests.
+        auto stopJob = qScopeGuard([this, &spec] {
+            JobLauncher stopper(m_controller.get());
+            stopper.setJob(jobFor(spec));
+            QSignalSpy stopped(&stopper, &JobLauncher::stopFinished);
+            stopper.stop();
+            stopped.wait(120000);
+        });
+        const QString envOfServer = QStringLiteral(
+            "p=$(cat \"$HOME\"/.cache/halolink/jobs/t-cmp/%1/llama-server.pid) && tr '\\000' '\\n' </proc/$p/environ "
+            "| sed -n 's/^GGML_RDMA_DEV=//p'").arg(m_ids[0]);
+        const QByteArray before = onNode(0, envOfServer).trimmed();
+        QVERIFY(before != "halolink-tcp-only");
+
+        // A job whose processes read a secret HaloLink does not have: refused, nothing relaunched.
+        {
+            Job withSecret = jobFor(spec);
+            withSecret.spec.secretEnv = {QStringLiteral("HF_TOKEN")};
+            JobComparison refused(m_controller.get());
+            QSignalSpy done(&refused, &JobComparison::finished);
+            refused.start(withSecret, ServeBenchOptions{});
+            QVERIFY(done.wait(10000));
+            QVERIFY(!refused.result().ok);
+            QVERIFY2(refused.result().error.contains(QStringLiteral("HF_TOKEN")), qPrintable(refused.result().error));
+            QVERIFY(!refused.result().rdma.ran && !refused.result().tcp.ran);
+            QVERIFY(refused.result().restored);
+        }
+
+        JobComparison comparison(m_controller.get());
+        QStringList messages;
+        connect(&comparison, &JobComparison::message, this,
+                [&](const QString &node, const QString &text) { messages << node + QStringLiteral(": ") + text; });
+        QList<int> progressLevels;
+        connect(&comparison, &JobComparison::benchProgress, this,
+                [&](bool, int c, int, int) { progressLevels << c; });
+        QSignalSpy done(&comparison, &JobComparison::finished);
+        ServeBenchOptions o;
+        o.concurrency = {1, 2};
+        o.requests = 4;
+        o.maxTokens = 8;
+        comparison.start(jobFor(spec), o);
+        QVERIFY(done.wait(300000));
+        const Comparison &c = comparison.result();
+        const QString all = messages.join(QLatin1Char('\n'));
+        QVERIFY2(c.ok, qPrintable(c.error + QLatin1Char('\n') + all));
+        QVERIFY(c.restored);
+        QVERIFY(c.rdma.ran && c.tcp.ran && c.tcp.tcpOnly && !c.rdma.tcpOnly);
+        // 4 requests a level over 12 prompts: prompts 0-3, compared one by one.
+        QCOMPARE(c.outputsMatch(), std::optional<bool>(true));
+        QCOMPARE(c.outputsCompared(), 4);
+        QCOMPARE(c.levels().size(), 2);
+        for (const CompareLevel &l : c.levels())
+            QVERIFY(l.speedup.has_value());
+        QVERIFY(progressLevels.contains(1) && progressLevels.contains(2));
+        QCOMPARE(verdictName(c.tcp.proof.verdict), QStringLiteral("tcp"));
+        QVERIFY2(all.contains(QStringLiteral("Relaunching 't-cmp' with TCP only.")), qPrintable(all));
+        QVERIFY2(all.contains(QStringLiteral("Putting 't-cmp' back as it was (RDMA).")), qPrintable(all));
+        QCOMPARE(onNode(0, envOfServer).trimmed(), before); // as it was
+        const QList<Comparison> kept = ComparisonStore().list(QStringLiteral("t-cmp"));
+        QVERIFY(!kept.isEmpty());
+        QCOMPARE(kept.first().started, c.started);
+
+        stopJob.dismiss();
+        JobLauncher stopper(m_controller.get());
+        stopper.setJob(jobFor(spec));
+        QSignalSpy stopped(&stopper, &JobLauncher::stopFinished);
+        stopper.stop();
+        QVERIFY(stopped.wait(120000));
+        verifyNothingLeft(QStringLiteral("t-cmp"));
     }
 
     void launchSmokeRediscoverStop()
