@@ -494,7 +494,7 @@ QString adviceText(const Advice &a)
                  .arg(a.constants.runtimeReserveFraction * 100, 0, 'f', 0)
           << '\n';
     if (a.nodes.size() > 1)
-        t << AdviceText::tr("links (%1): RDMA %2; TCP %3")
+        t << AdviceText::tr("links %1: RDMA %2; TCP %3")
                  .arg(a.linkSource.text(), linkText(a.links.rdma), linkText(a.links.tcp))
           << '\n';
     for (const WayAdvice &w : a.ways) {

@@ -274,7 +274,7 @@ void TestAdvisor::textShowsTheParts()
     QVERIFY(text.contains(QStringLiteral("largest context 131072 tokens (the model's own; memory allows")));
     QVERIFY(text.contains(QStringLiteral("    node2: weights 20.9 GiB + KV cache ")));
     QVERIFY(text.contains(
-        QStringLiteral("links (reference (FIELD_NOTES)): RDMA 5.23 us one way, 50.6 Gbit/s; TCP "
+        QStringLiteral("links reference (FIELD_NOTES): RDMA 5.23 us one way, 50.6 Gbit/s; TCP "
                        "34.00 us one way, 55.7 Gbit/s")));
     QVERIFY(text.contains(QStringLiteral("recommended: tensor parallel over 2: the fastest way that fits")));
     QVERIFY(text.contains(QStringLiteral("assumptions:\n  - ")));

@@ -212,7 +212,7 @@ private Q_SLOTS:
         for (const char *part :
             { "model " /* path follows */, "KV cache 320.0 KiB per token", "single node (n1): ",
                 "tensor parallel over 2: ", "layer split over 2: ", " tok/s over RDMA (", " ms compute + ",
-                " ms link)", "time to first token ", "links (reference (FIELD_NOTES)): RDMA 5.23 us one way",
+                " ms link)", "time to first token ", "links reference (FIELD_NOTES): RDMA 5.23 us one way",
                 "recommended: ", "notes:", "assumptions:" })
             QVERIFY2(text.contains(QString::fromUtf8(part)),
                 qPrintable(QStringLiteral("%1\n---\n%2").arg(part, text)));
