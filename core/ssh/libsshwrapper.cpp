@@ -1,5 +1,7 @@
 #include "ssh/libsshwrapper.h"
 
+#include "ssh/sshlogging.h"
+
 #include <libssh/callbacks.h>
 
 #include <QByteArray>
@@ -19,10 +21,32 @@ struct Ssh {
 };
 } // namespace
 
+namespace {
+
+// libssh writes its log to stderr unless a callback takes it: with its
+// default level that is every error it registers (_ssh_set_error logs at
+// SSH_LOG_WARN: "Access denied for 'none'..."), next to halolinkctl's own
+// output. They go to halolink.libssh instead, off by default
+// (QT_LOGGING_RULES="halolink.libssh.debug=true" shows them). The level
+// stays libssh's: above it, libssh would log packets.
+void toLoggingCategory(int priority, const char *function, const char *buffer, void *)
+{
+    qCDebug(lcLibssh).noquote() << priority << (function ? function : "") << (buffer ? buffer : "");
+}
+
+} // namespace
+
 void initialize()
 {
     static std::once_flag once;
     std::call_once(once, [] { ssh_init(); });
+    // The callback is per thread in libssh 0.10 (log.c: LIBSSH_THREAD
+    // ssh_log_cb), and every session runs on a thread of its own.
+    thread_local bool routed = false;
+    if (!routed) {
+        ssh_set_log_callback(toLoggingCategory);
+        routed = true;
+    }
 }
 
 QString lastError(ssh_session session)

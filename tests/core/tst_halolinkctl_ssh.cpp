@@ -345,6 +345,28 @@ private Q_SLOTS:
         // Keys are known now: no flag needed; one node gives the document itself.
         r = ctl({QStringLiteral("probe"), QStringLiteral("--json"), QStringLiteral("n2")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
+        // libssh's own log lines stay in halolink.libssh, off unless asked
+        // for. An ssh_config with "LogLevel ERROR" (as the lab's has) sets
+        // libssh's level to warnings, and then a global known_hosts of
+        // /dev/null makes it log "Failed to open the known_hosts file
+        // '/dev/null'", which reached stderr before.
+        QFile fixtureConfig(m_fx.clientConfig());
+        QVERIFY(fixtureConfig.open(QIODevice::ReadOnly));
+        QFile config(m_home.filePath(QStringLiteral("ssh_config_loglevel")));
+        QVERIFY(config.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        config.write("LogLevel ERROR\n" + fixtureConfig.readAll());
+        config.close();
+        QProcessEnvironment quiet = env();
+        quiet.insert(QStringLiteral("HALOLINK_SSH_CONFIG"), config.fileName());
+        quiet.insert(QStringLiteral("HALOLINK_SSH_GLOBAL_KNOWN_HOSTS"), QStringLiteral("/dev/null"));
+        const Run q = ctl({QStringLiteral("probe"), QStringLiteral("--json"), QStringLiteral("n2")}, quiet);
+        QVERIFY2(q.exitCode == 0, q.err.constData());
+        QVERIFY2(!q.err.contains("known_hosts") && !q.err.contains("Access denied"), q.err.constData());
+        QProcessEnvironment verbose = quiet;
+        verbose.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("halolink.libssh.debug=true"));
+        const Run v = ctl({QStringLiteral("probe"), QStringLiteral("--json"), QStringLiteral("n2")}, verbose);
+        QVERIFY2(v.exitCode == 0, v.err.constData());
+        QVERIFY2(v.err.contains("Failed to open the known_hosts file '/dev/null'"), v.err.constData());
         QCOMPARE(QJsonDocument::fromJson(r.out).object().value(QStringLiteral("schema")).toString(), QStringLiteral("halolink.probe/1"));
         // Text, with This computer in the same run.
         r = ctl({QStringLiteral("probe"), QStringLiteral("local"), QStringLiteral("n1")});
