@@ -7,7 +7,8 @@
 // and the proof says TCP with its causes (TCP-only, and a veth has no RDMA
 // port); the logs stream; the live traffic table lists the nodes; a second
 // main window (the app started again) says in its status bar that the job
-// runs; Compare RDMA and TCP benchmarks it over TCP, then the relaunch with
+// runs; the advice beside the form reads the model's shape on the head
+// through its agent; Compare RDMA and TCP benchmarks it over TCP, then the relaunch with
 // RDMA is refused (a veth has no RDMA device): the report says so, shows the
 // TCP figures and "n/a" for RDMA, and the job runs as before; the comparison
 // is kept; Stop (confirmed) leaves nothing behind, and Refresh agrees.
@@ -25,6 +26,7 @@
 #include "cluster/clustercontroller.h"
 #include "engine/enginelocator.h"
 #include "inventory/inventory.h"
+#include "jobs/adviceview.h"
 #include "jobs/comparisondialog.h"
 #include "jobs/comparisonview.h"
 #include "jobs/jobform.h"
@@ -257,6 +259,15 @@ private Q_SLOTS:
         QVERIFY2(
             form->current().errors.isEmpty(), qPrintable(form->current().errors.join(QLatin1Char('\n'))));
         QVERIFY(form->previewText().contains(QStringLiteral("NCCL_IB_DISABLE='1'")));
+        // The advice read the model on the head through its agent (model_shape): an answer, or
+        // the engine's reason it could not read these test files; never left waiting.
+        AdviceView *advice = form->adviceView();
+        QTRY_VERIFY2_WITH_TIMEOUT(!advice->summaryText().contains(QStringLiteral("Reading"))
+                && !advice->summaryText().contains(QStringLiteral("not read yet")),
+            qPrintable(advice->summaryText()), 60000);
+        QVERIFY2(advice->advice() || advice->summaryText().contains(QStringLiteral("could not be read on n1")),
+            qPrintable(advice->summaryText()));
+        qInfo("advice: %s", qPrintable(advice->summaryText()));
         screenshot(jobs, "jobs-new-job.png");
 
         QSignalSpy launched(jobs, &JobsWindow::launchFinished);

@@ -27,6 +27,10 @@ halolink_add_qt_test(tst_jobswindow SOURCES ui/tst_jobswindow.cpp LIBS halolink_
 # built in the test, the kept ones from a store folder, and the dialog's options.
 halolink_add_qt_test(tst_comparisonview SOURCES ui/tst_comparisonview.cpp LIBS halolink_ui halolink_core QCustomPlotQt6::QCustomPlotQt6 Qt6::PrintSupport LABELS ui)
 
+# The advice beside the New Job form (fit, split, predicted tok/s over RDMA and
+# TCP) from the fixture probes and a shape given by a stand-in reader.
+halolink_add_qt_test(tst_adviceview SOURCES ui/tst_adviceview.cpp LIBS halolink_ui halolink_core LABELS ui)
+
 # The Jobs window driving a real launch over two sshd nodes in network
 # namespaces (veth data plane) through the Ray/vLLM test doubles; skips without root.
 halolink_add_qt_test(tst_jobswindow_ssh SOURCES ui/tst_jobswindow_ssh.cpp LIBS halolink_ui halolink_core halolink_sshd_fixture LABELS ui ssh)

@@ -191,6 +191,8 @@ JobForm::JobForm(Inventory *inventory, ProbeOf probeOf, QWidget *parent)
     auto *previewBox = new QWidget(split);
     auto *previewLayout = new QVBoxLayout(previewBox);
     previewLayout->setContentsMargins(6, 0, 0, 0);
+    m_advice = new AdviceView(previewBox);
+    previewLayout->addWidget(m_advice);
     auto *previewLabel = new QLabel(
         tr("What would run &where (environment per node, then the steps in order):"), previewBox);
     previewLabel->setWordWrap(true);
@@ -226,7 +228,16 @@ JobForm::JobForm(Inventory *inventory, ProbeOf probeOf, QWidget *parent)
     setTabOrder(m_hfToken, m_nodes);
     setTabOrder(m_nodes, m_up);
     setTabOrder(m_up, m_down);
-    setTabOrder(m_down, m_preview);
+    {
+        // The advice's buttons, then the preview.
+        QWidget *read = m_advice->findChild<QWidget *>(QStringLiteral("readShapeButton"));
+        QWidget *details = m_advice->findChild<QWidget *>(QStringLiteral("adviceDetailsButton"));
+        QWidget *detailsText = m_advice->findChild<QWidget *>(QStringLiteral("adviceDetails"));
+        setTabOrder(m_down, read);
+        setTabOrder(read, details);
+        setTabOrder(details, detailsText);
+        setTabOrder(detailsText, m_preview);
+    }
 
     for (QComboBox *c : { m_engine, m_runtime })
         connect(c, &QComboBox::currentIndexChanged, this, &JobForm::render);
@@ -271,6 +282,11 @@ void JobForm::setProbeOf(ProbeOf probeOf)
 {
     m_probeOf = std::move(probeOf);
     render();
+}
+
+void JobForm::setShapeReader(AdviceView::ShapeReader reader)
+{
+    m_advice->setShapeReader(std::move(reader));
 }
 
 QWidget *JobForm::firstField() const
@@ -466,10 +482,12 @@ void JobForm::render()
         m_shown = {};
         m_previewLogical = tr("No node has a data-plane address yet: run Cluster > Set Up Cluster first.");
         m_preview->setPlainText(m_previewLogical);
+        m_advice->setJob(current().spec, {});
         Q_EMIT changed();
         return;
     }
     m_shown = current();
+    m_advice->setJob(m_shown.spec, m_shown.nodes);
     showPreview();
     Q_EMIT changed();
 }

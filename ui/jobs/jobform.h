@@ -4,9 +4,11 @@
 // --dry-run`, updated as the form changes. The Jobs window launches what it
 // describes. The nodes are the inventory's nodes with a data plane; the
 // checked ones take part, the first checked is the head (Move Up / Move Down
-// reorder them).
+// reorder them). Above the preview, the advisor's answer for the model on
+// the checked nodes (AdviceView): fit, split, predicted speed over RDMA and TCP.
 
 #include "inventory/node.h"
+#include "jobs/adviceview.h"
 #include "jobs/jobpreviewtext.h"
 #include "jobs/jobrender.h"
 #include "protocol/probereport.h"
@@ -58,6 +60,10 @@ public:
 
     // Where the nodes' probes come from (the Jobs window: the cluster's latest).
     void setProbeOf(ProbeOf probeOf);
+    // How the advice reads the model's shape on the head (the Jobs window:
+    // through the head's agent); without one the advice waits for a shape.
+    void setShapeReader(AdviceView::ShapeReader reader);
+    AdviceView *adviceView() const { return m_advice; }
 
     // The preview, lines unbroken (what the view shows broken to its width).
     QString previewText() const;
@@ -112,6 +118,7 @@ private:
     QListWidget *m_nodes;
     QPushButton *m_up;
     QPushButton *m_down;
+    AdviceView *m_advice;
     QPlainTextEdit *m_preview;
     int m_previewColumns = 0;
     Current m_shown;

@@ -177,6 +177,7 @@ JobsWindow::JobsWindow(
             return m_cluster ? m_cluster->probeReport(id) : std::nullopt;
         },
         newJob);
+    m_form->setShapeReader(AdviceView::agentReader(m_cluster)); // the advice reads the model on the head
     newJobLayout->addWidget(m_form, 1);
     auto *launchRow = new QHBoxLayout;
     m_formProblems = problemsLabel(QStringLiteral("formProblems"), newJob);

@@ -1,0 +1,87 @@
+#pragma once
+// The advisor's answer beside the New Job form (core/advise/advisor.h), as
+// the person fills the form in: whether the model fits on one node, tensor
+// parallel or in a layer split over the checked nodes, the way to take, and
+// the predicted decode speed and time to first token over RDMA and TCP with
+// their parts (the nodes' own work, the link's share). The way the form's
+// engine runs is marked.
+//
+// The model's shape is read on the head (the agent's model_shape: the files
+// are there) through a ShapeReader the Jobs window gives; until a shape is
+// read nothing is predicted ("model shape not read yet"), never a figure
+// made up. The GPU memory comes from the nodes' probes; the links are the
+// reference setup's figures, said so.
+
+#include "advise/advisor.h"
+#include "jobs/jobrender.h"
+
+#include <QHash>
+#include <QWidget>
+
+#include <functional>
+#include <optional>
+
+class QLabel;
+class QPlainTextEdit;
+class QPushButton;
+class QTimer;
+class QToolButton;
+
+namespace halolink {
+class ClusterController;
+}
+
+namespace halolink::ui {
+
+class AdviceView final : public QWidget {
+    Q_OBJECT
+
+public:
+    // Reads the shape of `path` on `nodeId`: false when it cannot now (the
+    // node is not connected); else `done` is called once, later, while
+    // `context` lives.
+    using ShapeReader = std::function<bool(const QString &nodeId, const QString &path, QObject *context,
+        std::function<void(const advise::ShapeDecodeResult &)> done)>;
+
+    explicit AdviceView(QWidget *parent = nullptr);
+    // Through the node's agent (model_shape, decoded by core/advise): the
+    // Jobs window's reader; it cannot read while the node is not Ready.
+    static ShapeReader agentReader(ClusterController *cluster);
+
+    void setShapeReader(ShapeReader reader);
+    // What the form describes: the model, the engine, the context, the nodes (the head first) and their probes.
+    void setJob(const jobs::JobSpec &spec, const QList<jobs::JobNode> &nodes);
+    // A shape read for the model on that head (what a ShapeReader delivers).
+    void setShape(const QString &headNodeId, const QString &path, const advise::ShapeDecodeResult &result);
+
+    // The answer shown (none until the shape is read).
+    const std::optional<advise::Advice> &advice() const { return m_advice; }
+    // The panel's text, as shown (plain).
+    QString summaryText() const;
+    // The way the form's engine runs over that many nodes.
+    static advise::Way wayOf(jobs::Engine engine, int nodes);
+
+public Q_SLOTS:
+    // Reads the model's shape on the head now (again).
+    void readShape();
+
+private:
+    QString key() const;
+    void update();
+    QString wayLine(const advise::WayAdvice &w, bool thisJob) const;
+
+    ShapeReader m_reader;
+    jobs::JobSpec m_spec;
+    QList<jobs::JobNode> m_nodes;
+    QHash<QString, advise::ShapeDecodeResult> m_shapes; // head|path -> what was read
+    QString m_reading; // the key being read
+    QString m_notRead; // why the shape was not read (no session)
+    std::optional<advise::Advice> m_advice;
+    QTimer *m_debounce;
+    QLabel *m_text;
+    QPushButton *m_read;
+    QToolButton *m_detailsButton;
+    QPlainTextEdit *m_details;
+};
+
+} // namespace halolink::ui
