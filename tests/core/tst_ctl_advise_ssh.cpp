@@ -301,6 +301,27 @@ private Q_SLOTS:
                      .value("code")
                      .toString(),
             QStringLiteral("bad_magic"));
+
+        // A model file the node's user may not read (root's, 0600).
+        const QString secret = m_models.filePath(QStringLiteral("unreadable.gguf"));
+        {
+            QFile f(secret); // the header is enough: the file is refused before it is read
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            QVERIFY(f.write(gguftest::llama70b().header()) > 0);
+            f.close();
+            QVERIFY(f.setPermissions(QFile::ReadOwner | QFile::WriteOwner));
+        }
+        r = advise({ QStringLiteral("--json"), QStringLiteral("--model"), secret, QStringLiteral("n1") });
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(QJsonDocument::fromJson(r.out.trimmed())
+                     .object()
+                     .value("error")
+                     .toObject()
+                     .value("code")
+                     .toString(),
+            QStringLiteral("cannot_open"));
+        QVERIFY2(r.err.contains("n1: the model could not be read: ") && r.err.contains("Permission denied"),
+            r.err.constData());
     }
 
     void badUsage()
