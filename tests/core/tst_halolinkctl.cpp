@@ -92,6 +92,11 @@ void TestHalolinkCtl::help()
     QCOMPARE(r.exitCode, 0);
     QVERIFY(r.out.contains("probe"));
     QVERIFY(r.out.contains("Exit codes"));
+    // Every configure action and every job action people reach for are listed,
+    // and the password sentence names the one way a password comes from stdin.
+    QVERIFY2(r.out.contains("configure plan|apply|verify|confirm|rollback|status"), r.out.constData());
+    QVERIFY(r.out.contains("job bench|compare NAME") && r.out.contains("job advise --model M NODE..."));
+    QVERIFY(r.out.contains("--sudo-password-stdin") && !r.out.contains("never read from a pipe"));
     const Run probeHelp = run({QStringLiteral("probe"), QStringLiteral("--help")});
     QCOMPARE(probeHelp.exitCode, 0);
     QVERIFY(probeHelp.out.contains("--json"));
