@@ -16,6 +16,7 @@
 #include "jobs/jobform.h"
 
 #include <QDir>
+#include <QJsonObject>
 #include <QJsonArray>
 #include <QLabel>
 #include <QLineEdit>
@@ -140,6 +141,13 @@ private Q_SLOTS:
         QVERIFY2(text.contains(QStringLiteral("Decode: RDMA %1 tok/s").arg(rdma)), qPrintable(text));
         QVERIFY(text.contains(QStringLiteral("TCP %1 tok/s").arg(tcp)));
         QVERIFY(text.contains(QStringLiteral("links: the reference setup's figures")));
+        // What the comparison sets beside its measurement: the job's way, its two speeds.
+        const QJsonObject prediction = AdviceView::predictionFor(a, jobs::Engine::VllmRay);
+        QCOMPARE(prediction.value(QStringLiteral("way")).toString(), tp.title());
+        QCOMPARE(prediction.value(QStringLiteral("rdma_tokens_per_s")).toDouble(), *tp.prediction->rdma.tokensPerSecond);
+        QCOMPARE(prediction.value(QStringLiteral("tcp_tokens_per_s")).toDouble(), *tp.prediction->tcp.tokensPerSecond);
+        QCOMPARE(AdviceView::predictionFor(a, jobs::Engine::LlamaRpc).value(QStringLiteral("way")).toString(),
+            a.ways.at(2).title());
         // The parts and assumptions: the advisor's own text.
         auto *details = view.findChild<QWidget *>(QStringLiteral("adviceDetails"));
         QVERIFY(details->isHidden());
@@ -170,6 +178,15 @@ private Q_SLOTS:
         QVERIFY2(text.contains(QStringLiteral("node2: GPU memory unknown: not probed yet")), qPrintable(text));
         QVERIFY(!view.advice()->ways.at(1).fit.fits.has_value()); // tensor parallel: unknown, not 0
         QVERIFY(!view.advice()->recommended || view.advice()->ways.at(*view.advice()->recommended).fit.fits);
+        QString why;
+        const QJsonObject unknown = AdviceView::predictionFor(*view.advice(), jobs::Engine::VllmRay, &why);
+        if (!view.advice()->ways.at(1).prediction || !view.advice()->ways.at(1).prediction->rdma.tokensPerSecond) {
+            QVERIFY(unknown.isEmpty());
+            QVERIFY(!why.isEmpty());
+        } else {
+            // A speed without the memory is still a speed (the fit is what is unknown).
+            QVERIFY(unknown.value(QStringLiteral("rdma_tokens_per_s")).isDouble());
+        }
 
         // A read that failed says so; a head that is not connected too.
         view.setShape(QStringLiteral("a"), QStringLiteral("/models/gone.gguf"),

@@ -384,6 +384,9 @@ private Q_SLOTS:
         QVERIFY(!compared0.rdma.ran);
         QVERIFY2(compared0.error.contains(QStringLiteral("no RDMA device")), qPrintable(compared0.error));
         QVERIFY(compared0.restored);
+        // The advisor knows no speed for these test files: no prediction, and it says so.
+        QVERIFY(compared0.prediction.isEmpty());
+        QVERIFY2(said.contains(QStringLiteral("No prediction beside the measurement")), qPrintable(said));
         QVERIFY2(dialog->view()->outcomeText().contains(QStringLiteral("no RDMA device")),
             qPrintable(dialog->view()->outcomeText()));
         QTableWidget *figures = dialog->view()->table();

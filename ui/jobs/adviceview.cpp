@@ -130,6 +130,60 @@ advise::Way AdviceView::wayOf(jobs::Engine engine, int nodes)
     return engine == jobs::Engine::VllmRay ? advise::Way::TensorParallel : advise::Way::LayerSplit;
 }
 
+advise::AdviceRequest AdviceView::requestFor(
+    const jobs::JobSpec &spec, const QList<jobs::JobNode> &nodes, const advise::ModelShape &shape)
+{
+    advise::AdviceRequest request;
+    request.shape = shape;
+    for (const jobs::JobNode &n : nodes) {
+        if (!n.probe) {
+            advise::NodeFigures unknown;
+            unknown.name = n.name;
+            request.nodes << unknown;
+            request.notes << tr("%1: GPU memory unknown: not probed yet").arg(n.name);
+            continue;
+        }
+        QString note;
+        request.nodes << advise::nodeFiguresFromProbe(n.name, *n.probe, &note);
+        if (!note.isEmpty())
+            request.notes << note;
+    }
+    request.links = advise::referenceLinks();
+    if (nodes.size() > 1)
+        request.notes << tr("links: the reference setup's figures (FIELD_NOTES), not this cluster's");
+    if (spec.maxModelLen && *spec.maxModelLen > 0)
+        request.workload.contextTokens = std::uint64_t(*spec.maxModelLen);
+    return request;
+}
+
+QJsonObject AdviceView::predictionFor(const advise::Advice &advice, jobs::Engine engine, QString *why)
+{
+    const advise::Way way = wayOf(engine, int(advice.nodes.size()));
+    for (const advise::WayAdvice &w : advice.ways) {
+        if (w.way != way)
+            continue;
+        if (!w.prediction) {
+            if (why)
+                *why = tr("%1 was not predicted: %2").arg(w.title(), w.verdict);
+            return {};
+        }
+        const advise::Maybe r = w.prediction->rdma.tokensPerSecond, t = w.prediction->tcp.tokensPerSecond;
+        if (!r && !t) {
+            if (why)
+                *why = tr("the speed of %1 is unknown").arg(w.title());
+            return {};
+        }
+        return QJsonObject { { QStringLiteral("way"), w.title() },
+            { QStringLiteral("rdma_tokens_per_s"), r ? QJsonValue(*r) : QJsonValue() },
+            { QStringLiteral("tcp_tokens_per_s"), t ? QJsonValue(*t) : QJsonValue() },
+            { QStringLiteral("links"), advice.linkSource.text() },
+            { QStringLiteral("schema"), QString::fromLatin1(advise::kAdviceSchema) } };
+    }
+    if (why)
+        *why = tr("the advisor has no answer for this job's way");
+    return {};
+}
+
 QString AdviceView::key() const
 {
     if (m_nodes.isEmpty() || m_spec.model.isEmpty())
@@ -234,26 +288,7 @@ void AdviceView::update()
         html = tr("The model's shape could not be read on %1: %2")
                    .arg(m_nodes.first().name.toHtmlEscaped(), r.error.toHtmlEscaped());
     } else {
-        advise::AdviceRequest request;
-        request.shape = *r.shape;
-        for (const jobs::JobNode &n : std::as_const(m_nodes)) {
-            if (!n.probe) {
-                advise::NodeFigures unknown;
-                unknown.name = n.name;
-                request.nodes << unknown;
-                request.notes << tr("%1: GPU memory unknown: not probed yet").arg(n.name);
-                continue;
-            }
-            QString note;
-            request.nodes << advise::nodeFiguresFromProbe(n.name, *n.probe, &note);
-            if (!note.isEmpty())
-                request.notes << note;
-        }
-        request.links = advise::referenceLinks();
-        if (m_nodes.size() > 1)
-            request.notes << tr("links: the reference setup's figures (FIELD_NOTES), not this cluster's");
-        if (m_spec.maxModelLen && *m_spec.maxModelLen > 0)
-            request.workload.contextTokens = std::uint64_t(*m_spec.maxModelLen);
+        const advise::AdviceRequest request = requestFor(m_spec, m_nodes, *r.shape);
         m_advice = advise::advise(request);
         const advise::Way mine = wayOf(m_spec.engine, int(m_nodes.size()));
         QStringList lines;

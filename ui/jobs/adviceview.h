@@ -60,6 +60,15 @@ public:
     QString summaryText() const;
     // The way the form's engine runs over that many nodes.
     static advise::Way wayOf(jobs::Engine engine, int nodes);
+    // What the advisor is asked for a job: the GPU memory from the nodes'
+    // probes (unknown without one, with a note), the reference links, the
+    // job's context, one request at a time.
+    static advise::AdviceRequest requestFor(
+        const jobs::JobSpec &spec, const QList<jobs::JobNode> &nodes, const advise::ModelShape &shape);
+    // The RDMA/TCP comparison's "prediction" (comparereport.h) from an
+    // answer: the way the job runs, its decode tok/s over RDMA and TCP (null
+    // when unknown); empty when that way was not predicted. *why says why not.
+    static QJsonObject predictionFor(const advise::Advice &advice, jobs::Engine engine, QString *why = nullptr);
 
 public Q_SLOTS:
     // Reads the model's shape on the head now (again).

@@ -1,5 +1,6 @@
 #include "jobs/comparisondialog.h"
 
+#include "cluster/clustercontroller.h"
 #include "jobs/comparisonview.h"
 #include "jobs/jobcompare.h"
 #include "status/statusstyle.h"
@@ -253,7 +254,7 @@ int ComparisonDialog::page() const
 
 bool ComparisonDialog::isRunning() const
 {
-    return m_comparison->isRunning();
+    return m_preparing || m_comparison->isRunning();
 }
 
 QString ComparisonDialog::problemsText() const
@@ -299,11 +300,65 @@ bool ComparisonDialog::start()
     m_cancel->setEnabled(true);
     m_cancel->setText(tr("&Cancel the Comparison"));
     m_progressBox->setVisible(true);
-    m_stage->setText(tr("Reading the API key from the job's server…"));
     m_comparison->setSecrets(secrets);
     Q_EMIT comparisonStarted(m_job.spec.name);
-    m_comparison->start(m_job, o);
+    readPrediction(o);
     return true;
+}
+
+void ComparisonDialog::setShapeReader(AdviceView::ShapeReader reader)
+{
+    m_reader = std::move(reader);
+}
+
+void ComparisonDialog::readPrediction(const jobs::ServeBenchOptions &options)
+{
+    // The advisor's figures for the job's way, beside what is measured: the
+    // model's shape read on the head first (nothing changes meanwhile).
+    for (jobs::JobNode &n : m_job.nodes)
+        if (!n.probe && m_cluster)
+            n.probe = m_cluster->probeReport(n.nodeId);
+    m_preparing = true;
+    const QString head = m_job.nodes.first().name;
+    auto go = [this, options, head](const advise::ShapeDecodeResult &r) {
+        m_preparing = false;
+        if (m_cancelledEarly) {
+            jobs::Comparison c;
+            c.jobName = m_job.spec.name;
+            c.started = c.finished = QDateTime::currentDateTimeUtc();
+            c.concurrency = options.concurrency;
+            c.maxTokens = options.maxTokens;
+            c.seed = options.seed;
+            c.cancelled = true;
+            addMessage({}, tr("Cancelled before anything changed."));
+            m_progressBox->setVisible(false);
+            m_view->setComparison(c);
+            Q_EMIT comparisonFinished(c);
+            return;
+        }
+        QString why = r.error;
+        if (r.shape) {
+            advise::AdviceRequest request = AdviceView::requestFor(m_job.spec, m_job.nodes, *r.shape);
+            request.workload.generatedTokens = std::uint64_t(options.maxTokens);
+            const QJsonObject prediction
+                = AdviceView::predictionFor(advise::advise(request), m_job.spec.engine, &why);
+            m_comparison->setPrediction(prediction);
+            if (!prediction.isEmpty())
+                addMessage({}, tr("The advisor's prediction for %1 is set beside the measurement.")
+                                   .arg(prediction.value(QStringLiteral("way")).toString()));
+        }
+        if (!why.isEmpty())
+            addMessage({}, tr("No prediction beside the measurement: %1").arg(why));
+        m_stage->setText(tr("Reading the API key from the job's server…"));
+        m_comparison->start(m_job, options);
+    };
+    m_stage->setText(tr("Reading the model's shape on %1 for the prediction…").arg(head));
+    const bool reading = m_reader
+        && m_reader(m_job.headNodeId(), m_job.spec.model, this,
+            [go](const advise::ShapeDecodeResult &r) { go(r); });
+    if (!reading)
+        go(advise::ShapeDecodeResult { std::nullopt,
+            m_reader ? tr("%1 is not connected").arg(head) : tr("the model's shape cannot be read here") });
 }
 
 void ComparisonDialog::cancelComparison()
@@ -312,7 +367,10 @@ void ComparisonDialog::cancelComparison()
         return;
     m_cancel->setEnabled(false);
     m_cancel->setText(tr("Cancelling…"));
-    m_comparison->cancel();
+    if (m_preparing)
+        m_cancelledEarly = true; // nothing has changed yet: it does not start
+    else
+        m_comparison->cancel();
 }
 
 void ComparisonDialog::addMessage(const QString &node, const QString &text)

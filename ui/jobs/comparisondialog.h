@@ -4,12 +4,16 @@
 // and the secrets a relaunch needs that this window does not hold), with the
 // warning that the job is relaunched twice; then the comparison as it runs
 // (step of steps, the current level's requests, the messages, Cancel, which
-// puts the job back as it was); then its report in a ComparisonView.
+// puts the job back as it was); then its report in a ComparisonView. Before
+// the first benchmark the model's shape is read on the head, for the
+// advisor's prediction of the job's way beside the measurement (none, said
+// so, when it cannot be read or is unknown).
 //
 // Non-modal. Closing it while the comparison runs asks whether to cancel:
 // a half-done comparison left alone would leave the job on the other
 // transport, so the dialog stays until the job is back.
 
+#include "jobs/adviceview.h"
 #include "jobs/comparereport.h"
 #include "jobs/job.h"
 #include "jobs/joblauncher.h"
@@ -52,6 +56,9 @@ public:
     ComparisonDialog(ClusterController *cluster, const jobs::Job &job, const QHash<QString, QByteArray> &secrets,
         QWidget *parent = nullptr);
     ~ComparisonDialog() override;
+    // How the model's shape is read on the head for the advisor's prediction
+    // (the Jobs window: through the agent); without one there is none.
+    void setShapeReader(AdviceView::ShapeReader reader);
 
     const jobs::Job &job() const { return m_job; }
     jobs::JobComparison *comparison() const { return m_comparison; }
@@ -76,6 +83,7 @@ Q_SIGNALS:
 private:
     void addMessage(const QString &node, const QString &text);
     void onFinished();
+    void readPrediction(const jobs::ServeBenchOptions &options);
 
     ClusterController *m_cluster;
     jobs::Job m_job;
@@ -99,6 +107,9 @@ private:
     ComparisonView *m_view;
     QPlainTextEdit *m_messages;
     QDialogButtonBox *m_buttons;
+    AdviceView::ShapeReader m_reader;
+    bool m_preparing = false; // reading the shape: nothing has changed yet
+    bool m_cancelledEarly = false;
 };
 
 } // namespace halolink::ui

@@ -78,6 +78,7 @@ ComparisonDialog *JobsWindow::compareSelected()
     // The secrets the job was launched with from here (memory only); the dialog asks for the others.
     auto *dialog = new ComparisonDialog(m_cluster, e->job, e->secrets, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setShapeReader(AdviceView::agentReader(m_cluster)); // for the advisor's prediction
     e->comparison = dialog;
     const QString key = e->key;
     connect(dialog, &ComparisonDialog::comparisonStarted, this, [this, key] {
