@@ -150,7 +150,7 @@ ComparisonDialog::ComparisonDialog(ClusterController *cluster, const jobs::Job &
     m_steps->setAccessibleName(tr("Steps of the comparison"));
     m_steps->setRange(0, 4);
     m_steps->setValue(0);
-    m_steps->setFormat(tr("step %v of %m"));
+    m_steps->setFormat(tr("%v of %m steps done"));
     m_level = wrapped(QString(), m_progressBox);
     m_level->setObjectName(QStringLiteral("comparisonLevel"));
     m_level->setAccessibleName(tr("The current benchmark level"));
@@ -177,7 +177,8 @@ ComparisonDialog::ComparisonDialog(ClusterController *cluster, const jobs::Job &
     auto *split = new QSplitter(Qt::Vertical, run);
     split->setChildrenCollapsible(false);
     m_view = new ComparisonView(split);
-    m_view->clear(tr("The report appears here when the comparison ends."));
+    m_view->setVisible(false); // until the report comes: the messages take the room
+
     auto *messagesBox = new QWidget(split);
     auto *messagesLayout = new QVBoxLayout(messagesBox);
     messagesLayout->setContentsMargins(0, 0, 0, 0);
@@ -333,6 +334,7 @@ void ComparisonDialog::readPrediction(const jobs::ServeBenchOptions &options)
             addMessage({}, tr("Cancelled before anything changed."));
             m_progressBox->setVisible(false);
             m_view->setComparison(c);
+            m_view->setVisible(true);
             Q_EMIT comparisonFinished(c);
             return;
         }
@@ -384,6 +386,7 @@ void ComparisonDialog::onFinished()
     const jobs::Comparison &c = m_comparison->result();
     m_progressBox->setVisible(false);
     m_view->setComparison(c);
+    m_view->setVisible(true);
     // The report gets the room: the messages keep a few lines, and the window grows to show it whole.
     if (const QScreen *screen = this->screen()) {
         const QRect room = screen->availableGeometry();
