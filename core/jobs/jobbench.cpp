@@ -18,13 +18,16 @@ using namespace detail;
 std::optional<QList<int>> parseConcurrencyLevels(const QString &text, QString *error)
 {
     QList<int> levels;
-    for (const QString &part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+    for (const QString &item : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        const QString part = item.trimmed();
+        if (part.isEmpty())
+            continue;
         bool ok = false;
-        const int n = part.trimmed().toInt(&ok);
+        const int n = part.toInt(&ok);
         if (!ok || n < 1 || n > kMaxBenchConcurrency) {
             *error = Jobs::tr("The concurrency levels are numbers from 1 to %1 such as 1,4,16; '%2' is not one.")
                          .arg(kMaxBenchConcurrency)
-                         .arg(part.trimmed());
+                         .arg(part);
             return std::nullopt;
         }
         if (!levels.contains(n))

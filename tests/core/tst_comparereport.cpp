@@ -8,6 +8,7 @@
 // arithmetic, not measurements.
 
 #include "jobs/comparereport.h"
+#include "jobs/joblauncher.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -69,6 +70,26 @@ class TestCompareReport : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void concurrencyLevels()
+    {
+        QString why;
+        QCOMPARE(parseConcurrencyLevels(QStringLiteral("1,4,16"), &why), std::optional<QList<int>>(QList<int>{1, 4, 16}));
+        // Spaces and empty items are ignored, a repeated level counts once, order is kept.
+        QCOMPARE(parseConcurrencyLevels(QStringLiteral(" 4, 1 ,,4 "), &why), std::optional<QList<int>>(QList<int>{4, 1}));
+        QCOMPARE(parseConcurrencyLevels(QStringLiteral("512"), &why), std::optional<QList<int>>(QList<int>{512}));
+        // What api bench refuses is refused here first, with the item named.
+        for (const QString &bad : {QStringLiteral("0"), QStringLiteral("1,513"), QStringLiteral("1,x"), QStringLiteral("-4")}) {
+            why.clear();
+            QVERIFY2(!parseConcurrencyLevels(bad, &why), qPrintable(bad));
+            QVERIFY2(why.contains(QStringLiteral("from 1 to 512")), qPrintable(why));
+        }
+        for (const QString &none : {QString(), QStringLiteral(" , "), QStringLiteral(",")}) {
+            why.clear();
+            QVERIFY(!parseConcurrencyLevels(none, &why));
+            QVERIFY2(why.contains(QStringLiteral("at least one")), qPrintable(why));
+        }
+    }
+
     void levelsSideBySide()
     {
         const QList<CompareLevel> l = sample().levels();
