@@ -2,6 +2,273 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="pt_BR">
 <context>
+    <name>AdviceText</name>
+    <message>
+        <source>unknown</source>
+        <translation>desconhecido</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 of %2 GiB</source>
+        <translation>%1 de %2 GiB</translation>
+    </message>
+    <message>
+        <source>%1 of %2 GiB on each node</source>
+        <translation>%1 de %2 GiB em cada nó</translation>
+    </message>
+    <message>
+        <source>%1 %2 of %3 GiB</source>
+        <translation>%1 %2 de %3 GiB</translation>
+    </message>
+    <message>
+        <source>%1&apos;s GPU memory is unknown</source>
+        <translation>a memória da GPU de %1 é desconhecida</translation>
+    </message>
+    <message>
+        <source>the model&apos;s weight bytes are unknown</source>
+        <translation>os bytes dos pesos do modelo são desconhecidos</translation>
+    </message>
+    <message>
+        <source>the model&apos;s KV cache per token is unknown</source>
+        <translation>o cache KV por token do modelo é desconhecido</translation>
+    </message>
+    <message>
+        <source>the model&apos;s bytes per layer are unknown</source>
+        <translation>os bytes por camada do modelo são desconhecidos</translation>
+    </message>
+    <message>
+        <source>a figure of the model or the nodes is unknown</source>
+        <translation>um valor do modelo ou dos nós é desconhecido</translation>
+    </message>
+    <message>
+        <source>not possible: %1</source>
+        <translation>impossível: %1</translation>
+    </message>
+    <message>
+        <source>fit unknown: %1</source>
+        <translation>não se sabe se cabe: %1</translation>
+    </message>
+    <message>
+        <source>%1 needs %2 of %3 GiB</source>
+        <translation>%1 precisa de %2 de %3 GiB</translation>
+    </message>
+    <message>
+        <source>does not fit (%1)</source>
+        <translation>não cabe (%1)</translation>
+    </message>
+    <message>
+        <source>fits (%1)</source>
+        <translation>cabe (%1)</translation>
+    </message>
+    <message>
+        <source>reference (FIELD_NOTES)</source>
+        <translation>referência (FIELD_NOTES)</translation>
+    </message>
+    <message>
+        <source>measured between %1 and %2 at %3</source>
+        <translation>medidos entre %1 e %2 em %3</translation>
+    </message>
+    <message>
+        <source>measured between %1 and %2</source>
+        <translation>medidos entre %1 e %2</translation>
+    </message>
+    <message>
+        <source>single node</source>
+        <translation>nó único</translation>
+    </message>
+    <message>
+        <source>single node (%1)</source>
+        <translation>nó único (%1)</translation>
+    </message>
+    <message>
+        <source>tensor parallel over %1</source>
+        <translation>paralelismo de tensor em %1 nós</translation>
+    </message>
+    <message>
+        <source>layer split over %1</source>
+        <translation>divisão por camadas em %1 nós</translation>
+    </message>
+    <message>
+        <source>no nodes to plan for</source>
+        <translation>nenhum nó para planejar</translation>
+    </message>
+    <message>
+        <source>none: no nodes</source>
+        <translation>nenhuma: sem nós</translation>
+    </message>
+    <message>
+        <source>links: %1</source>
+        <translation>enlaces: %1</translation>
+    </message>
+    <message>
+        <source>%1 tok/s over %2</source>
+        <translation>%1 tok/s via %2</translation>
+    </message>
+    <message>
+        <source>%1 tok/s</source>
+        <translation>%1 tok/s</translation>
+    </message>
+    <message>
+        <source>unknown: the speed of %1 is unknown</source>
+        <translation>desconhecida: a velocidade de %1 é desconhecida</translation>
+    </message>
+    <message>
+        <source>unknown: %1 fits (%2), but whether %3 fits, which may be faster, is unknown</source>
+        <translation>desconhecida: %1 cabe (%2), mas não se sabe se %3, que pode ser mais rápido, cabe</translation>
+    </message>
+    <message>
+        <source>%1: the fastest way that fits (%2)</source>
+        <translation>%1: a forma mais rápida que cabe (%2)</translation>
+    </message>
+    <message>
+        <source>; whether %1 fits is unknown</source>
+        <translation>; não se sabe se %1 cabe</translation>
+    </message>
+    <message>
+        <source>unknown: no way is known to fit (whether %1 fits is unknown)</source>
+        <translation>desconhecida: não se sabe de nenhuma forma que caiba (não se sabe se %1 cabe)</translation>
+    </message>
+    <message>
+        <source>none: no way fits these nodes at this context and concurrency</source>
+        <translation>nenhuma: nenhuma forma cabe nestes nós com este contexto e esta concorrência</translation>
+    </message>
+    <message>
+        <source>%1 us one way, %2 Gbit/s</source>
+        <translation>%1 us em um sentido, %2 Gbit/s</translation>
+    </message>
+    <message>
+        <source>%1 tok/s (%2 compute)</source>
+        <translation>%1 tok/s (%2 de computação)</translation>
+    </message>
+    <message>
+        <source>%1 tok/s over %2 (%3 compute + %4 link)</source>
+        <translation>%1 tok/s via %2 (%3 de computação + %4 de enlace)</translation>
+    </message>
+    <message>
+        <source>%1 (%2 compute)</source>
+        <translation>%1 (%2 de computação)</translation>
+    </message>
+    <message>
+        <source>%1 over %2 (%3 compute + %4 link)</source>
+        <translation>%1 via %2 (%3 de computação + %4 de enlace)</translation>
+    </message>
+    <message>
+        <source>largest context unknown</source>
+        <translation>maior contexto desconhecido</translation>
+    </message>
+    <message>
+        <source>no context fits</source>
+        <translation>nenhum contexto cabe</translation>
+    </message>
+    <message>
+        <source>largest context %1 tokens (the model&apos;s own; memory allows %2)</source>
+        <translation>maior contexto %1 tokens (o do próprio modelo; a memória permite %2)</translation>
+    </message>
+    <message>
+        <source>largest context %1 tokens</source>
+        <translation>maior contexto %1 tokens</translation>
+    </message>
+    <message>
+        <source>model %1 (%2, %3 layers, %4 GiB of weights; KV cache %5 KiB per token)</source>
+        <translation>modelo %1 (%2, %3 camadas, %4 GiB de pesos; cache KV %5 KiB por token)</translation>
+    </message>
+    <message>
+        <source>workload: context %1 tokens x %2 sequence(s); prompt %3 tokens, answer %4 tokens</source>
+        <translation>carga de trabalho: contexto %1 tokens x %2 sequência(s); prompt %3 tokens, resposta %4 tokens</translation>
+    </message>
+    <message>
+        <source>%1: GPU memory %2, usable %3 (less %4 % for the runtime)</source>
+        <translation>%1: memória da GPU %2, utilizável %3 (menos %4 % para o runtime)</translation>
+    </message>
+    <message>
+        <source>links %1: RDMA %2; TCP %3</source>
+        <translation>enlaces, %1: RDMA %2; TCP %3</translation>
+    </message>
+    <message>
+        <source>decode %1</source>
+        <translation>decodificação %1</translation>
+    </message>
+    <message>
+        <source>in all (%1 sequences) %2 tok/s over RDMA, %3 over TCP</source>
+        <translation>no total (%1 sequências) %2 tok/s via RDMA, %3 via TCP</translation>
+    </message>
+    <message>
+        <source>in all (%1 sequences) %2 tok/s</source>
+        <translation>no total (%1 sequências) %2 tok/s</translation>
+    </message>
+    <message>
+        <source>time to first token %1</source>
+        <translation>tempo até o primeiro token %1</translation>
+    </message>
+    <message>
+        <source>%1: weights %2 + KV cache %3 + overhead %4 = %5, usable %6</source>
+        <translation>%1: pesos %2 + cache KV %3 + sobrecarga %4 = %5, utilizável %6</translation>
+    </message>
+    <message>
+        <source>, %1 layers</source>
+        <translation>, %1 camadas</translation>
+    </message>
+    <message>
+        <source>recommended: %1</source>
+        <translation>recomendação: %1</translation>
+    </message>
+    <message>
+        <source>notes:</source>
+        <translation>notas:</translation>
+    </message>
+    <message>
+        <source>assumptions:</source>
+        <translation>premissas:</translation>
+    </message>
+    <message>
+        <source>GPU memory unknown: the probe could not be read (%1)</source>
+        <translation>memória da GPU desconhecida: não foi possível ler a sondagem (%1)</translation>
+    </message>
+    <message>
+        <source>GPU memory unknown: the probe shows no amdgpu GPU</source>
+        <translation>memória da GPU desconhecida: a sondagem não mostra nenhuma GPU amdgpu</translation>
+    </message>
+    <message>
+        <source>%1: VRAM or system memory size unknown</source>
+        <translation>%1: tamanho da VRAM ou da memória do sistema desconhecido</translation>
+    </message>
+    <message>
+        <source>%1: VRAM %2 GiB</source>
+        <translation>%1: VRAM %2 GiB</translation>
+    </message>
+    <message>
+        <source>%1: GTT size unknown</source>
+        <translation>%1: tamanho da GTT desconhecido</translation>
+    </message>
+    <message>
+        <source>%1: GTT %2 GiB + VRAM carve-out %3 GiB</source>
+        <translation>%1: GTT %2 GiB + reserva de VRAM %3 GiB</translation>
+    </message>
+    <message>
+        <source>GPU memory unknown (%1)</source>
+        <translation>memória da GPU desconhecida (%1)</translation>
+    </message>
+    <message>
+        <source>GPU memory %1 GiB (%2; the largest of %3 amdgpu GPUs: one GPU per node is planned for)</source>
+        <translation>memória da GPU %1 GiB (%2; a maior de %3 GPUs amdgpu: o plano conta com uma GPU por nó)</translation>
+    </message>
+    <message>
+        <source>GPU memory %1 GiB (%2)</source>
+        <translation>memória da GPU %1 GiB (%2)</translation>
+    </message>
+</context>
+<context>
     <name>CheckMessage</name>
     <message>
         <source>libibverbs is not installed: no RDMA is possible (install rdma-core and the ibverbs providers)</source>
@@ -3012,6 +3279,26 @@
         <source>The comparison could not be kept: %1</source>
         <translation>Não foi possível guardar a comparação: %1</translation>
     </message>
+    <message>
+        <source>The nodes cannot be probed (no cluster).</source>
+        <translation>Os nós não podem ser sondados (sem cluster).</translation>
+    </message>
+    <message>
+        <source>%1 could not be probed: %2</source>
+        <translation>Não foi possível sondar %1: %2</translation>
+    </message>
+    <message>
+        <source>no answer</source>
+        <translation>sem resposta</translation>
+    </message>
+    <message>
+        <source>Probing %1 for the relaunch.</source>
+        <translation>Sondando %1 para o reinício.</translation>
+    </message>
+    <message>
+        <source>%1 is not connected: it cannot be probed for the relaunch.</source>
+        <translation>%1 não está conectado: não pode ser sondado para o reinício.</translation>
+    </message>
 </context>
 <context>
     <name>halolink::jobs::JobDiscovery</name>
@@ -3966,6 +4253,117 @@ Linhas do RCCL:
     </message>
 </context>
 <context>
+    <name>halolink::ui::AdviceView</name>
+    <message>
+        <source>unknown</source>
+        <translation>desconhecido</translation>
+    </message>
+    <message>
+        <source>Advice: does it fit, which split, how fast</source>
+        <translation>Orientação: se cabe, qual divisão, com que velocidade</translation>
+    </message>
+    <message>
+        <source>Read the Model&apos;s Sh&amp;ape</source>
+        <translation>&amp;Ler a estrutura do modelo</translation>
+    </message>
+    <message>
+        <source>Read the model&apos;s shape on the head</source>
+        <translation>Ler a estrutura do modelo no nó principal</translation>
+    </message>
+    <message>
+        <source>Read the model&apos;s files on the head (layers, heads, sizes) for the advice; done by itself a moment after the model or the head changes</source>
+        <translation>Lê os arquivos do modelo no nó principal (camadas, cabeças, tamanhos) para a orientação; é feito sozinho um momento depois que o modelo ou o nó principal muda</translation>
+    </message>
+    <message>
+        <source>Parts and Assumptions</source>
+        <translation>Partes e premissas</translation>
+    </message>
+    <message>
+        <source>Show the parts and assumptions of the advice</source>
+        <translation>Mostrar as partes e as premissas da orientação</translation>
+    </message>
+    <message>
+        <source>The advice with its parts and assumptions</source>
+        <translation>A orientação com as suas partes e premissas</translation>
+    </message>
+    <message>
+        <source>its engine cannot read model shapes (model_shape); update it</source>
+        <translation>o engine dele não sabe ler a estrutura de modelos (model_shape); atualize-o</translation>
+    </message>
+    <message>
+        <source>%1: GPU memory unknown: not probed yet</source>
+        <translation>%1: memória da GPU desconhecida: ainda não sondado</translation>
+    </message>
+    <message>
+        <source>links: the reference setup&apos;s figures (FIELD_NOTES), not this cluster&apos;s</source>
+        <translation>enlaces: os valores da configuração de referência (FIELD_NOTES), não os deste cluster</translation>
+    </message>
+    <message>
+        <source>%1 was not predicted: %2</source>
+        <translation>sem previsão para %1: %2</translation>
+    </message>
+    <message>
+        <source>the speed of %1 is unknown</source>
+        <translation>a velocidade de %1 é desconhecida</translation>
+    </message>
+    <message>
+        <source>the advisor has no answer for this job&apos;s way</source>
+        <translation>a orientação não tem resposta para a forma de rodar deste job</translation>
+    </message>
+    <message>
+        <source>%1 is not connected</source>
+        <translation>%1 não está conectado</translation>
+    </message>
+    <message>
+        <source>%1 (what this job runs)</source>
+        <translation>%1 (o que este job roda)</translation>
+    </message>
+    <message>
+        <source>Speed unknown: the prediction needs what is unknown above.</source>
+        <translation>Velocidade desconhecida: a previsão precisa do que está desconhecido acima.</translation>
+    </message>
+    <message>
+        <source>Decode: RDMA %1 tok/s (a token: %2 ms on the nodes + %3 ms on the link), TCP %4 tok/s (%5 ms + %6 ms). First token: RDMA %7 s, TCP %8 s.</source>
+        <translation>Decodificação: RDMA %1 tok/s (um token: %2 ms nos nós + %3 ms no enlace), TCP %4 tok/s (%5 ms + %6 ms). Primeiro token: RDMA %7 s, TCP %8 s.</translation>
+    </message>
+    <message>
+        <source>Decode: %1 tok/s (a token: %2 ms). First token: %3 s.</source>
+        <translation>Decodificação: %1 tok/s (um token: %2 ms). Primeiro token: %3 s.</translation>
+    </message>
+    <message>
+        <source>Give the model to see whether it fits, which split to take and how fast it would be over RDMA and TCP.</source>
+        <translation>Informe o modelo para ver se ele cabe, qual divisão usar e com que velocidade rodaria via RDMA e via TCP.</translation>
+    </message>
+    <message>
+        <source>Check the nodes the job would run on to see whether the model fits.</source>
+        <translation>Marque os nós em que o job rodaria para ver se o modelo cabe.</translation>
+    </message>
+    <message>
+        <source>Reading the model&apos;s shape on %1…</source>
+        <translation>Lendo a estrutura do modelo em %1…</translation>
+    </message>
+    <message>
+        <source>Model shape not read yet: no fit or speed without it.</source>
+        <translation>Estrutura do modelo ainda não lida: sem ela não há como saber se cabe nem a velocidade.</translation>
+    </message>
+    <message>
+        <source>Model shape not read yet (%1): no fit or speed without it.</source>
+        <translation>Estrutura do modelo ainda não lida (%1): sem ela não há como saber se cabe nem a velocidade.</translation>
+    </message>
+    <message>
+        <source>The head must be connected to read it.</source>
+        <translation>O nó principal precisa estar conectado para lê-la.</translation>
+    </message>
+    <message>
+        <source>The model&apos;s shape could not be read on %1: %2</source>
+        <translation>Não foi possível ler a estrutura do modelo em %1: %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Advice&lt;/b&gt; (context %1 tokens, one request at a time): %2</source>
+        <translation>&lt;b&gt;Orientação&lt;/b&gt; (contexto de %1 tokens, uma requisição por vez): %2</translation>
+    </message>
+</context>
+<context>
     <name>halolink::ui::ApplyPage</name>
     <message>
         <source>Apply</source>
@@ -4044,6 +4442,577 @@ Linhas do RCCL:
     <message>
         <source>Press Apply Now when ready.</source>
         <translation>Pressione Aplicar agora quando estiver pronto.</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ui::ComparisonDialog</name>
+    <message>
+        <source>Compare RDMA and TCP for &apos;%1&apos;</source>
+        <translation>Comparar RDMA e TCP para &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>with RDMA</source>
+        <translation>com RDMA</translation>
+    </message>
+    <message>
+        <source>TCP-only</source>
+        <translation>somente com TCP</translation>
+    </message>
+    <message>
+        <source>The same serving benchmark (fixed prompts, greedy decoding, a fixed seed) runs twice against &apos;%1&apos;: first as the job runs now, then with the job relaunched %2. Each run carries its own proof of what carried the traffic. Then the job is relaunched as it was. The report is kept with the cluster.</source>
+        <translation>O mesmo benchmark de serviço (prompts fixos, decodificação gulosa, semente fixa) roda duas vezes contra &apos;%1&apos;: primeiro com o job como roda agora, depois com o job reiniciado %2. Cada execução traz a sua própria prova do que carregou o tráfego. Em seguida o job é reiniciado como estava. O relatório é guardado com o cluster.</translation>
+    </message>
+    <message>
+        <source>The job is relaunched twice: its API is down during each relaunch (minutes for a large model) and requests in flight are cut off. Clients keep the same API key. Cancel, or a failure, puts the job back as it was.</source>
+        <translation>O job é reiniciado duas vezes: a API dele fica fora do ar durante cada reinício (minutos, para um modelo grande) e as requisições em andamento são interrompidas. Os clientes mantêm a mesma chave de API. Cancelar, ou uma falha, deixa o job como estava.</translation>
+    </message>
+    <message>
+        <source>Concurrency levels</source>
+        <translation>Níveis de concorrência</translation>
+    </message>
+    <message>
+        <source>Requests in flight at once, one benchmark level each, separated by commas (1 to %1)</source>
+        <translation>Requisições simultâneas, um nível de benchmark cada, separados por vírgulas (1 a %1)</translation>
+    </message>
+    <message>
+        <source>Requests per level</source>
+        <translation>Requisições por nível</translation>
+    </message>
+    <message>
+        <source>the engine&apos;s default</source>
+        <translation>o padrão do engine</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s default is the larger of the number of prompts (12) and twice the level</source>
+        <translation>O padrão do engine é o maior entre o número de prompts (12) e o dobro do nível</translation>
+    </message>
+    <message>
+        <source>Tokens per answer at most</source>
+        <translation>Tokens por resposta, no máximo</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Semente</translation>
+    </message>
+    <message>
+        <source>Concurrency &amp;levels:</source>
+        <translation>&amp;Níveis de concorrência:</translation>
+    </message>
+    <message>
+        <source>&amp;Requests per level:</source>
+        <translation>&amp;Requisições por nível:</translation>
+    </message>
+    <message>
+        <source>&amp;Tokens per answer at most:</source>
+        <translation>&amp;Tokens por resposta, no máximo:</translation>
+    </message>
+    <message>
+        <source>S&amp;eed:</source>
+        <translation>S&amp;emente:</translation>
+    </message>
+    <message>
+        <source>Value of %1</source>
+        <translation>Valor de %1</translation>
+    </message>
+    <message>
+        <source>The job reads %1; the relaunches need it again (kept in memory only)</source>
+        <translation>O job lê %1; os reinícios precisam dele de novo (guardado só na memória)</translation>
+    </message>
+    <message>
+        <source>%1:</source>
+        <translation>%1:</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>Problemas</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Progresso</translation>
+    </message>
+    <message>
+        <source>What the comparison does now</source>
+        <translation>O que a comparação faz agora</translation>
+    </message>
+    <message>
+        <source>Steps of the comparison</source>
+        <translation>Etapas da comparação</translation>
+    </message>
+    <message>
+        <source>The current benchmark level</source>
+        <translation>O nível atual do benchmark</translation>
+    </message>
+    <message>
+        <source>Requests done in the current level</source>
+        <translation>Requisições concluídas no nível atual</translation>
+    </message>
+    <message>
+        <source>%v of %m requests</source>
+        <translation>%v de %m requisições</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel the Comparison</source>
+        <translation>&amp;Cancelar a comparação</translation>
+    </message>
+    <message>
+        <source>Cancel the comparison</source>
+        <translation>Cancelar a comparação</translation>
+    </message>
+    <message>
+        <source>Stop what runs now and put the job back as it was (a relaunch under way finishes first)</source>
+        <translation>Para o que está rodando agora e deixa o job como estava (um reinício em andamento termina antes)</translation>
+    </message>
+    <message>
+        <source>&amp;Messages:</source>
+        <translation>&amp;Mensagens:</translation>
+    </message>
+    <message>
+        <source>What the comparison did</source>
+        <translation>O que a comparação fez</translation>
+    </message>
+    <message>
+        <source>&amp;Start the Comparison</source>
+        <translation>&amp;Iniciar a comparação</translation>
+    </message>
+    <message>
+        <source>Start the comparison</source>
+        <translation>Iniciar a comparação</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: %3</source>
+        <translation>Etapa %1 de %2: %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>TCP run, level %1 of %2: %n request(s) in flight.</source>
+        <translation>
+            <numerusform>Execução TCP, nível %1 de %2: %n requisição em andamento.</numerusform>
+            <numerusform>Execução TCP, nível %1 de %2: %n requisições em andamento.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>RDMA run, level %1 of %2: %n request(s) in flight.</source>
+        <translation>
+            <numerusform>Execução RDMA, nível %1 de %2: %n requisição em andamento.</numerusform>
+            <numerusform>Execução RDMA, nível %1 de %2: %n requisições em andamento.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Give the value of %1: the job reads it, and HaloLink keeps no secrets.</source>
+        <translation>Informe o valor de %1: o job o lê, e o HaloLink não guarda segredos.</translation>
+    </message>
+    <message>
+        <source>The job names no nodes.</source>
+        <translation>O job não indica nenhum nó.</translation>
+    </message>
+    <message>
+        <source>Nothing was started: %1</source>
+        <translation>Nada foi iniciado: %1</translation>
+    </message>
+    <message>
+        <source>Cancelled before anything changed.</source>
+        <translation>Cancelado antes de qualquer mudança.</translation>
+    </message>
+    <message>
+        <source>The advisor&apos;s prediction for %1 is set beside the measurement.</source>
+        <translation>A previsão da orientação para %1 fica ao lado da medição.</translation>
+    </message>
+    <message>
+        <source>No prediction beside the measurement: %1</source>
+        <translation>Nenhuma previsão ao lado da medição: %1</translation>
+    </message>
+    <message>
+        <source>Reading the API key from the job&apos;s server…</source>
+        <translation>Lendo a chave da API no servidor do job…</translation>
+    </message>
+    <message>
+        <source>Reading the model&apos;s shape on %1 for the prediction…</source>
+        <translation>Lendo a estrutura do modelo em %1 para a previsão…</translation>
+    </message>
+    <message>
+        <source>%1 is not connected</source>
+        <translation>%1 não está conectado</translation>
+    </message>
+    <message>
+        <source>the model&apos;s shape cannot be read here</source>
+        <translation>a estrutura do modelo não pode ser lida aqui</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Cancelando…</translation>
+    </message>
+    <message>
+        <source>The comparison ended; the job runs as it did before.</source>
+        <translation>A comparação terminou; o job roda como rodava antes.</translation>
+    </message>
+    <message>
+        <source>The comparison ended; the job could not be put back: %1</source>
+        <translation>A comparação terminou; não foi possível deixar o job como estava: %1</translation>
+    </message>
+    <message>
+        <source>Cancel the comparison?</source>
+        <translation>Cancelar a comparação?</translation>
+    </message>
+    <message>
+        <source>The comparison of &apos;%1&apos; is running. Cancel it? The job is put back as it was first; this window stays open until it is.</source>
+        <translation>A comparação de &apos;%1&apos; está rodando. Cancelá-la? Antes o job volta a ser como estava; esta janela fica aberta até lá.</translation>
+    </message>
+    <message>
+        <source>%v of %m steps done</source>
+        <translation>%v de %m etapas concluídas</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ui::ComparisonView</name>
+    <message>
+        <source>n/a</source>
+        <translation>n/d</translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>What was compared</source>
+        <translation>O que foi comparado</translation>
+    </message>
+    <message>
+        <source>How the comparison ended</source>
+        <translation>Como a comparação terminou</translation>
+    </message>
+    <message>
+        <source>Whether the job was put back</source>
+        <translation>Se o job voltou a ser como estava</translation>
+    </message>
+    <message>
+        <source>Whether the outputs matched</source>
+        <translation>Se as saídas coincidiram</translation>
+    </message>
+    <message>
+        <source>Each run and its traffic proof</source>
+        <translation>Cada execução e a sua prova de tráfego</translation>
+    </message>
+    <message>
+        <source>The RDMA run</source>
+        <translation>A execução RDMA</translation>
+    </message>
+    <message>
+        <source>The TCP run</source>
+        <translation>A execução TCP</translation>
+    </message>
+    <message>
+        <source>Total output tokens/s per concurrency, RDMA and TCP (the table has the numbers)</source>
+        <translation>Tokens de saída/s no total por concorrência, RDMA e TCP (a tabela tem os números)</translation>
+    </message>
+    <message>
+        <source>The figures of both runs per concurrency</source>
+        <translation>Os valores das duas execuções por concorrência</translation>
+    </message>
+    <message>
+        <source>Concurrency</source>
+        <translation>Concorrência</translation>
+    </message>
+    <message>
+        <source>RDMA
+tok/s</source>
+        <translation>RDMA
+tok/s</translation>
+    </message>
+    <message>
+        <source>TCP
+tok/s</source>
+        <translation>TCP
+tok/s</translation>
+    </message>
+    <message>
+        <source>Speed-up</source>
+        <translation>Aceleração</translation>
+    </message>
+    <message>
+        <source>TTFT p50
+RDMA, ms</source>
+        <translation>TTFT p50
+RDMA, ms</translation>
+    </message>
+    <message>
+        <source>TTFT p50
+TCP, ms</source>
+        <translation>TTFT p50
+TCP, ms</translation>
+    </message>
+    <message>
+        <source>ITL p50
+RDMA, ms</source>
+        <translation>ITL p50
+RDMA, ms</translation>
+    </message>
+    <message>
+        <source>ITL p50
+TCP, ms</source>
+        <translation>ITL p50
+TCP, ms</translation>
+    </message>
+    <message>
+        <source>ITL p99
+RDMA, ms</source>
+        <translation>ITL p99
+RDMA, ms</translation>
+    </message>
+    <message>
+        <source>ITL p99
+TCP, ms</source>
+        <translation>ITL p99
+TCP, ms</translation>
+    </message>
+    <message>
+        <source>Requests in flight at once</source>
+        <translation>Requisições simultâneas</translation>
+    </message>
+    <message>
+        <source>Total output tokens per second, RDMA run</source>
+        <translation>Tokens de saída por segundo no total, execução RDMA</translation>
+    </message>
+    <message>
+        <source>Total output tokens per second, TCP-only run</source>
+        <translation>Tokens de saída por segundo no total, execução somente TCP</translation>
+    </message>
+    <message>
+        <source>RDMA tokens/s over TCP tokens/s</source>
+        <translation>Tokens/s do RDMA divididos pelos tokens/s do TCP</translation>
+    </message>
+    <message>
+        <source>Time to first token, median, RDMA run</source>
+        <translation>Tempo até o primeiro token, mediana, execução RDMA</translation>
+    </message>
+    <message>
+        <source>Time to first token, median, TCP-only run</source>
+        <translation>Tempo até o primeiro token, mediana, execução somente TCP</translation>
+    </message>
+    <message>
+        <source>Inter-token latency, median, RDMA run</source>
+        <translation>Latência entre tokens, mediana, execução RDMA</translation>
+    </message>
+    <message>
+        <source>Inter-token latency, median, TCP-only run</source>
+        <translation>Latência entre tokens, mediana, execução somente TCP</translation>
+    </message>
+    <message>
+        <source>Inter-token latency, 99th percentile, RDMA run</source>
+        <translation>Latência entre tokens, percentil 99, execução RDMA</translation>
+    </message>
+    <message>
+        <source>Inter-token latency, 99th percentile, TCP-only run</source>
+        <translation>Latência entre tokens, percentil 99, execução somente TCP</translation>
+    </message>
+    <message>
+        <source>The prediction beside the measurement</source>
+        <translation>A previsão ao lado da medição</translation>
+    </message>
+    <message>
+        <source>Copy as &amp;CSV</source>
+        <translation>Copiar como &amp;CSV</translation>
+    </message>
+    <message>
+        <source>The table as CSV, one line per concurrency (empty where a figure is missing)</source>
+        <translation>A tabela em CSV, uma linha por concorrência (vazia onde falta um valor)</translation>
+    </message>
+    <message>
+        <source>&amp;Save CSV…</source>
+        <translation>&amp;Salvar CSV…</translation>
+    </message>
+    <message>
+        <source>Copy as &amp;Text</source>
+        <translation>Copiar como &amp;texto</translation>
+    </message>
+    <message>
+        <source>The whole report as plain text, as `halolinkctl job compare` prints it</source>
+        <translation>O relatório inteiro em texto simples, como `halolinkctl job compare` o imprime</translation>
+    </message>
+    <message>
+        <source>No comparison to show.</source>
+        <translation>Nenhuma comparação para mostrar.</translation>
+    </message>
+    <message>
+        <source>vLLM over Ray</source>
+        <translation>vLLM sobre Ray</translation>
+    </message>
+    <message>
+        <source>llama.cpp RPC</source>
+        <translation>llama.cpp RPC</translation>
+    </message>
+    <message>
+        <source>RDMA against TCP for &apos;%1&apos; (%2 on %3), up to %4 tokens per answer, greedy with seed %5, started %6</source>
+        <translation>RDMA contra TCP para &apos;%1&apos; (%2 em %3), até %4 tokens por resposta, gulosa com semente %5, iniciada em %6</translation>
+    </message>
+    <message>
+        <source>The job runs as it did before the comparison.</source>
+        <translation>O job roda como rodava antes da comparação.</translation>
+    </message>
+    <message>
+        <source>The job could not be put back as it was: %1</source>
+        <translation>Não foi possível deixar o job como estava: %1</translation>
+    </message>
+    <message>
+        <source>The comparison was cancelled; what was measured before is shown.</source>
+        <translation>A comparação foi cancelada; o que foi medido antes é mostrado.</translation>
+    </message>
+    <message>
+        <source>The comparison failed: %1</source>
+        <translation>A comparação falhou: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Both benchmarks finished: %n concurrency level(s) each.</source>
+        <translation>
+            <numerusform>Os dois benchmarks terminaram: %n nível de concorrência cada.</numerusform>
+            <numerusform>Os dois benchmarks terminaram: %n níveis de concorrência cada.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The comparison did not finish: a run is missing or failed.</source>
+        <translation>A comparação não terminou: falta uma execução ou ela falhou.</translation>
+    </message>
+    <message>
+        <source>The outputs could not be compared: a run is missing or failed.</source>
+        <translation>Não foi possível comparar as saídas: falta uma execução ou ela falhou.</translation>
+    </message>
+    <message>
+        <source>The greedy outputs of both runs are the same: the transport did not change the answers.</source>
+        <translation>As saídas gulosas das duas execuções são iguais: o transporte não mudou as respostas.</translation>
+    </message>
+    <message>
+        <source>The greedy outputs differ between the runs: a transport changed the results, or the server is not deterministic.</source>
+        <translation>As saídas gulosas diferem entre as execuções: um transporte mudou os resultados, ou o servidor não é determinístico.</translation>
+    </message>
+    <message>
+        <source>The TCP run did not repeat its own answers either.</source>
+        <translation>A execução TCP também não repetiu as próprias respostas.</translation>
+    </message>
+    <message>
+        <source>The RDMA run did not repeat its own answers either.</source>
+        <translation>A execução RDMA também não repetiu as próprias respostas.</translation>
+    </message>
+    <message>
+        <source>TCP run: not run (the comparison stopped before it).</source>
+        <translation>Execução TCP: não executada (a comparação parou antes dela).</translation>
+    </message>
+    <message>
+        <source>RDMA run: not run (the comparison stopped before it).</source>
+        <translation>Execução RDMA: não executada (a comparação parou antes dela).</translation>
+    </message>
+    <message>
+        <source>TCP run: done.</source>
+        <translation>Execução TCP: concluída.</translation>
+    </message>
+    <message>
+        <source>RDMA run: done.</source>
+        <translation>Execução RDMA: concluída.</translation>
+    </message>
+    <message>
+        <source>TCP run: cancelled.</source>
+        <translation>Execução TCP: cancelada.</translation>
+    </message>
+    <message>
+        <source>RDMA run: cancelled.</source>
+        <translation>Execução RDMA: cancelada.</translation>
+    </message>
+    <message>
+        <source>TCP run: failed: %1</source>
+        <translation>Execução TCP: falhou: %1</translation>
+    </message>
+    <message>
+        <source>RDMA run: failed: %1</source>
+        <translation>Execução RDMA: falhou: %1</translation>
+    </message>
+    <message>
+        <source>Traffic: %1.</source>
+        <translation>Tráfego: %1.</translation>
+    </message>
+    <message>
+        <source>RDMA still carried the TCP-only run&apos;s traffic: its figures are not TCP&apos;s.</source>
+        <translation>O RDMA ainda carregou o tráfego da execução somente TCP: os valores dela não são os do TCP.</translation>
+    </message>
+    <message>
+        <source>The RDMA run&apos;s traffic did not go over RDMA: its figures are not RDMA&apos;s.</source>
+        <translation>O tráfego da execução RDMA não passou pelo RDMA: os valores dela não são os do RDMA.</translation>
+    </message>
+    <message>
+        <source>Predicted before the launch, one request at a time: RDMA %1 tok/s, TCP %2 tok/s, speed-up %3.</source>
+        <translation>Previsto antes do início, uma requisição por vez: RDMA %1 tok/s, TCP %2 tok/s, aceleração %3.</translation>
+    </message>
+    <message>
+        <source>Predicted before the launch (%1), one request at a time: RDMA %2 tok/s, TCP %3 tok/s, speed-up %4.</source>
+        <translation>Previsto antes do início (%1), uma requisição por vez: RDMA %2 tok/s, TCP %3 tok/s, aceleração %4.</translation>
+    </message>
+    <message>
+        <source>Measured with one request in flight: RDMA %1 tok/s, TCP %2 tok/s, speed-up %3.</source>
+        <translation>Medido com uma requisição em andamento: RDMA %1 tok/s, TCP %2 tok/s, aceleração %3.</translation>
+    </message>
+    <message>
+        <source>Nothing was measured with one request in flight, so the chart has no marker for it.</source>
+        <translation>Nada foi medido com uma requisição em andamento, então o gráfico não tem marcador para isso.</translation>
+    </message>
+    <message>
+        <source>Not measured: in this run the level did not complete (a request failed, the run failed or was cancelled before it)</source>
+        <translation>Não medido: nesta execução o nível não foi concluído (uma requisição falhou, a execução falhou ou foi cancelada antes dele)</translation>
+    </message>
+    <message>
+        <source>Not known: a run has no figure for this level</source>
+        <translation>Desconhecido: uma execução não tem valor para este nível</translation>
+    </message>
+    <message>
+        <source>RDMA, total output tokens/s</source>
+        <translation>RDMA, tokens de saída/s no total</translation>
+    </message>
+    <message>
+        <source>TCP only, total output tokens/s</source>
+        <translation>Somente TCP, tokens de saída/s no total</translation>
+    </message>
+    <message>
+        <source>speed-up n/a</source>
+        <translation>aceleração n/d</translation>
+    </message>
+    <message>
+        <source>concurrency %1: RDMA %2, TCP %3, speed-up %4</source>
+        <translation>concorrência %1: RDMA %2, TCP %3, aceleração %4</translation>
+    </message>
+    <message>
+        <source>Predicted, one request at a time</source>
+        <translation>Previsto, uma requisição por vez</translation>
+    </message>
+    <message>
+        <source>predicted for one request: RDMA %1, TCP %2</source>
+        <translation>previsto para uma requisição: RDMA %1, TCP %2</translation>
+    </message>
+    <message>
+        <source>No level was measured in either run.</source>
+        <translation>Nenhum nível foi medido em nenhuma das execuções.</translation>
+    </message>
+    <message>
+        <source>requests in flight (concurrency)</source>
+        <translation>requisições simultâneas (concorrência)</translation>
+    </message>
+    <message>
+        <source>total output tokens/s</source>
+        <translation>tokens de saída/s no total</translation>
+    </message>
+    <message>
+        <source>Total output tokens/s per concurrency: %1.</source>
+        <translation>Tokens de saída/s no total por concorrência: %1.</translation>
+    </message>
+    <message>
+        <source>Save the Comparison as CSV</source>
+        <translation>Salvar a comparação como CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Arquivos CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>Não é possível gravar %1: %2</translation>
     </message>
 </context>
 <context>
@@ -5204,6 +6173,152 @@ Linhas do RCCL:
     <message>
         <source>Copy the API key</source>
         <translation>Copiar a chave da API</translation>
+    </message>
+    <message>
+        <source>Compare R&amp;DMA and TCP…</source>
+        <translation>Comp&amp;arar RDMA e TCP…</translation>
+    </message>
+    <message>
+        <source>Benchmark the selected job as it runs, relaunch it with the other transport and benchmark it again, then relaunch it as it was: the speed-up per concurrency, with each run&apos;s traffic proof (the job&apos;s API is down during the relaunches)</source>
+        <translation>Faz o benchmark do job selecionado como ele roda, reinicia-o com o outro transporte e faz o benchmark de novo, depois o reinicia como estava: a aceleração por concorrência, com a prova de tráfego de cada execução (a API do job fica fora do ar durante os reinícios)</translation>
+    </message>
+    <message>
+        <source>Kep&amp;t Comparisons…</source>
+        <translation>Comparações g&amp;uardadas…</translation>
+    </message>
+    <message>
+        <source>The RDMA/TCP comparisons of the selected job kept with the cluster</source>
+        <translation>As comparações RDMA/TCP do job selecionado guardadas com o cluster</translation>
+    </message>
+    <message>
+        <source>Comparing RDMA and TCP.</source>
+        <translation>Comparando RDMA e TCP.</translation>
+    </message>
+    <message>
+        <source>Comparing RDMA and TCP for &apos;%1&apos;: the job is relaunched twice.</source>
+        <translation>Comparando RDMA e TCP para &apos;%1&apos;: o job é reiniciado duas vezes.</translation>
+    </message>
+    <message>
+        <source>The comparison of &apos;%1&apos; was cancelled.</source>
+        <translation>A comparação de &apos;%1&apos; foi cancelada.</translation>
+    </message>
+    <message>
+        <source>The comparison of &apos;%1&apos; failed: %2</source>
+        <translation>A comparação de &apos;%1&apos; falhou: %2</translation>
+    </message>
+    <message>
+        <source>RDMA against TCP for &apos;%1&apos;: up to %2× the tokens/s.</source>
+        <translation>RDMA contra TCP para &apos;%1&apos;: até %2× os tokens/s.</translation>
+    </message>
+    <message>
+        <source>The comparison of &apos;%1&apos; ended without a speed-up to show.</source>
+        <translation>A comparação de &apos;%1&apos; terminou sem uma aceleração para mostrar.</translation>
+    </message>
+    <message>
+        <source>The job runs as it did before.</source>
+        <translation>O job roda como rodava antes.</translation>
+    </message>
+    <message>
+        <source>The comparison could not put the job back: %1</source>
+        <translation>A comparação não conseguiu deixar o job como estava: %1</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ui::KeptComparisonsDialog</name>
+    <message>
+        <source>cancelled</source>
+        <translation>cancelada</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>concluída</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>falhou</translation>
+    </message>
+    <message>
+        <source>%1, the job was not put back</source>
+        <translation>%1, o job não voltou a ser como estava</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>n/d</translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>%1× to %2×</source>
+        <translation>%1× a %2×</translation>
+    </message>
+    <message>
+        <source>not compared</source>
+        <translation>não comparadas</translation>
+    </message>
+    <message>
+        <source>same</source>
+        <translation>iguais</translation>
+    </message>
+    <message>
+        <source>differ</source>
+        <translation>diferem</translation>
+    </message>
+    <message>
+        <source>Kept Comparisons of &apos;%1&apos;</source>
+        <translation>Comparações guardadas de &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>Kept comparisons, newest first</source>
+        <translation>Comparações guardadas, as mais recentes primeiro</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Início</translation>
+    </message>
+    <message>
+        <source>Concurrency levels</source>
+        <translation>Níveis de concorrência</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Resultado</translation>
+    </message>
+    <message>
+        <source>Speed-up</source>
+        <translation>Aceleração</translation>
+    </message>
+    <message>
+        <source>Outputs</source>
+        <translation>Saídas</translation>
+    </message>
+    <message>
+        <source>Re&amp;load</source>
+        <translation>Recarre&amp;gar</translation>
+    </message>
+    <message>
+        <source>Reload the kept comparisons</source>
+        <translation>Recarrega as comparações guardadas</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <source>No comparison of &apos;%1&apos; is kept in %2 yet.</source>
+        <translation>Ainda não há nenhuma comparação de &apos;%1&apos; guardada em %2.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n comparison(s) of &apos;%1&apos; kept in %2, newest first.</source>
+        <translation>
+            <numerusform>%n comparação de &apos;%1&apos; guardada em %2.</numerusform>
+            <numerusform>%n comparações de &apos;%1&apos; guardadas em %2, as mais recentes primeiro.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Compare RDMA and TCP runs a comparison; each one is kept here.</source>
+        <translation>Comparar RDMA e TCP executa uma comparação; cada uma fica guardada aqui.</translation>
     </message>
 </context>
 <context>
@@ -8071,63 +9186,6 @@ O engine roda como root: diretamente quando o usuário SSH é root; senão, com 
         </translation>
     </message>
     <message>
-        <source>Commands:
-  nodes list|add|edit|remove|import-ssh-config
-                          The node inventory (the same as the halolink app&apos;s).
-  probe [--json] [NODE...] Probe nodes (default: this computer) in parallel: hardware,
-                          RDMA setup and preflight checks.
-  bench [--transport tcp|rdma] [--test latency|bandwidth] NODE_A NODE_B
-                          Measure the data plane from NODE_A to NODE_B.
-  snapshot NODE --out DIR  Save a node snapshot (.tar.gz) for support or replay.
-  configure plan|apply|confirm|rollback|status NODE [--spec FILE] [--confirm-within SEC]
-                          RoCE v2 on a node&apos;s data-plane NIC; apply rolls back by itself
-                          unless &apos;configure confirm NODE&apos; follows in time.
-  job launch [--dry-run] --model M [options] NODE...
-                          A tensor-parallel job (vLLM over Ray, llama.cpp RPC): what would
-                          run where (--dry-run), or checked, started, smoke-tested and the
-                          transport proven from the RDMA port counters.
-  job status|logs|smoke|restart|stop ...
-                          Jobs found on the nodes.
-  engine [--json]          Which halolink-engine this computer uses, its version, and
-                          every place looked at.
-
-Nodes are reached over SSH with ~/.ssh/config and ~/.ssh/known_hosts. A node&apos;s host key
-seen for the first time is refused unless --accept-new-host-key is given; a changed key
-is always refused. Passwords are asked on the terminal, never read from a pipe.
-
-Exit codes: 0 success, 1 failure, 2 bad usage.
-Run &apos;halolinkctl COMMAND --help&apos; for the options of a command.
-</source>
-        <translation>Comandos:
-  nodes list|add|edit|remove|import-ssh-config
-                          O inventário de nós (o mesmo do app halolink).
-  probe [--json] [NODE...] Sonda nós (padrão: este computador) em paralelo: hardware,
-                          configuração RDMA e verificações prévias.
-  bench [--transport tcp|rdma] [--test latency|bandwidth] NODE_A NODE_B
-                          Mede o plano de dados de NODE_A até NODE_B.
-  snapshot NODE --out DIR  Salva um snapshot do nó (.tar.gz) para suporte ou reprodução.
-  configure plan|apply|confirm|rollback|status NODE [--spec FILE] [--confirm-within SEC]
-                          RoCE v2 na NIC do plano de dados de um nó; o apply se reverte
-                          sozinho, a menos que &apos;configure confirm NODE&apos; venha a tempo.
-  job launch [--dry-run] --model M [options] NODE...
-                          Um job com paralelismo de tensor (vLLM sobre Ray, llama.cpp
-                          RPC): o que rodaria onde (--dry-run), ou verificado, iniciado,
-                          testado e com o transporte comprovado pelos contadores RDMA.
-  job status|logs|smoke|restart|stop ...
-                          Jobs encontrados nos nós.
-  engine [--json]          Qual halolink-engine este computador usa, a versão dele e
-                          todos os locais verificados.
-
-Os nós são acessados por SSH com ~/.ssh/config e ~/.ssh/known_hosts. A chave de host
-de um nó vista pela primeira vez é recusada, a menos que se use --accept-new-host-key;
-uma chave alterada é sempre recusada. As senhas são pedidas no terminal, nunca lidas
-de um pipe.
-
-Códigos de saída: 0 sucesso, 1 falha, 2 uso incorreto.
-Execute &apos;halolinkctl COMMAND --help&apos; para ver as opções de um comando.
-</translation>
-    </message>
-    <message>
         <source>Print the node as saved, as JSON.</source>
         <translation>Imprime o nó como foi salvo, em JSON.</translation>
     </message>
@@ -8184,33 +9242,6 @@ Execute &apos;halolinkctl COMMAND --help&apos; para ver as opções de um comand
         <translation>--secret-env %1: %1 não está definida no ambiente do halolinkctl.</translation>
     </message>
     <message>
-        <source>Tensor-parallel inference jobs (vLLM over Ray, or llama.cpp RPC) across nodes.
-
-  launch [--dry-run] --model M [options] NODE...
-      --dry-run prints what would run where: per node the environment (RDMA values from that
-      node&apos;s probe, each with its source) and the commands in order, and starts nothing.
-      Without it the job is checked on every node (runtime, image, model, ports, memory),
-      started detached in order with readiness waits, and smoke-tested: one chat completion
-      (time to first token, tokens/s) with the RDMA port counters of every node as proof of
-      the transport. A failed launch stops what it started. The first NODE is the head;
-      nodes need a data-plane interface and address (the cluster setup writes them).
-  status [NODE...]             jobs found on the nodes (default: every SSH node) and what runs
-  logs NAME [--node N] [--role R] [--lines N] [--follow]
-  stop NAME | restart NAME | smoke NAME   [NODE...: where to look for it]
-  bench NAME [--concurrency 1,4,16] [--requests N] [--max-tokens N] [--seed S]
-      the serving benchmark on the head against the job&apos;s API (greedy, fixed prompts): time to
-      first token, inter-token latency, tokens/s per concurrency, with the transport&apos;s proof.
-  compare NAME [the bench options] [--csv] [--secret-env NAME...]
-      the benchmark with the job as it runs, the job relaunched with the other transport
-      (TCP-only, or RDMA), the benchmark again, and the job relaunched as it was: the speed-up
-      per concurrency and whether the greedy outputs matched. Ctrl-C cancels (the job is put
-      back). Kept with the cluster: compare NAME --list [--json|--csv] shows the kept ones.
-
-Exit codes: 0 success, 1 failure (e.g. a check failed, the job did not become ready, the
-smoke test failed), 2 bad usage.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>bench, compare: requests in flight, a level each (default 1,4,16).</source>
         <translation>bench, compare: requisições simultâneas, um nível cada (padrão 1,4,16).</translation>
     </message>
@@ -8233,10 +9264,6 @@ smoke test failed), 2 bad usage.</source>
     <message>
         <source>compare: the comparisons kept with the cluster.</source>
         <translation>compare: as comparações guardadas com o cluster.</translation>
-    </message>
-    <message>
-        <source>the action is launch, status, logs, stop, restart, smoke, api-key, bench or compare.</source>
-        <translation>a ação é launch, status, logs, stop, restart, smoke, api-key, bench ou compare.</translation>
     </message>
     <message>
         <source>--requests is 1-100000.</source>
@@ -8273,6 +9300,281 @@ smoke test failed), 2 bad usage.</source>
     <message>
         <source>the job is not as it was: %1</source>
         <translation>o job não está como estava: %1</translation>
+    </message>
+    <message>
+        <source>Commands:
+  nodes list|add|edit|remove|import-ssh-config
+                          The node inventory (the same as the halolink app&apos;s).
+  probe [--json] [NODE...] Probe nodes (default: this computer) in parallel: hardware,
+                          RDMA setup and preflight checks.
+  bench [--transport tcp|rdma] [--test latency|bandwidth] NODE_A NODE_B
+                          Measure the data plane from NODE_A to NODE_B.
+  snapshot NODE --out DIR  Save a node snapshot (.tar.gz) for support or replay.
+  configure plan|apply|verify|confirm|rollback|status NODE [--spec FILE]
+                          RoCE v2 on a node&apos;s data-plane NIC; apply rolls back by itself
+                          unless &apos;configure confirm NODE&apos; follows in time; verify checks
+                          what was applied.
+  job launch [--dry-run] --model M [options] NODE...
+                          A tensor-parallel job (vLLM over Ray, llama.cpp RPC): what would
+                          run where (--dry-run), or checked, started, smoke-tested and the
+                          transport proven from the RDMA port counters.
+  job status|logs|smoke|restart|stop ...
+                          Jobs found on the nodes.
+  job bench|compare NAME   A running job&apos;s serving benchmark; RDMA against TCP.
+  job advise --model M NODE...
+                          Before a launch: does the model fit, how to split it, how fast.
+  engine [--json]          Which halolink-engine this computer uses, its version, and
+                          every place looked at.
+
+Nodes are reached over SSH with ~/.ssh/config and ~/.ssh/known_hosts. A node&apos;s host key
+seen for the first time is refused unless --accept-new-host-key is given; a changed key
+is always refused. Passwords are asked on the terminal and never taken from the command
+line; only &apos;configure --sudo-password-stdin&apos; reads sudo&apos;s password as one line on stdin.
+
+Exit codes: 0 success, 1 failure, 2 bad usage.
+Run &apos;halolinkctl COMMAND --help&apos; for the options of a command.
+</source>
+        <translation>Comandos:
+  nodes list|add|edit|remove|import-ssh-config
+                          O inventário de nós (o mesmo do app halolink).
+  probe [--json] [NODE...] Sonda nós (padrão: este computador) em paralelo: hardware,
+                          configuração RDMA e verificações prévias.
+  bench [--transport tcp|rdma] [--test latency|bandwidth] NODE_A NODE_B
+                          Mede o plano de dados de NODE_A até NODE_B.
+  snapshot NODE --out DIR  Salva um snapshot do nó (.tar.gz) para suporte ou reprodução.
+  configure plan|apply|verify|confirm|rollback|status NODE [--spec FILE]
+                          RoCE v2 na NIC do plano de dados de um nó; o apply se reverte
+                          sozinho, a menos que &apos;configure confirm NODE&apos; venha a tempo; o
+                          verify confere o que foi aplicado.
+  job launch [--dry-run] --model M [options] NODE...
+                          Um job com paralelismo de tensor (vLLM sobre Ray, llama.cpp
+                          RPC): o que rodaria onde (--dry-run), ou verificado, iniciado,
+                          testado e com o transporte comprovado pelos contadores RDMA.
+  job status|logs|smoke|restart|stop ...
+                          Jobs encontrados nos nós.
+  job bench|compare NAME   O benchmark de serviço de um job em execução; RDMA contra TCP.
+  job advise --model M NODE...
+                          Antes de iniciar: se o modelo cabe, como dividi-lo, com que
+                          velocidade.
+  engine [--json]          Qual halolink-engine este computador usa, a versão dele e
+                          todos os locais verificados.
+
+Os nós são acessados por SSH com ~/.ssh/config e ~/.ssh/known_hosts. A chave de host
+de um nó vista pela primeira vez é recusada, a menos que se use --accept-new-host-key;
+uma chave alterada é sempre recusada. As senhas são pedidas no terminal e nunca tiradas
+da linha de comando; só &apos;configure --sudo-password-stdin&apos; lê a senha do sudo como uma
+linha na stdin.
+
+Códigos de saída: 0 sucesso, 1 falha, 2 uso incorreto.
+Execute &apos;halolinkctl COMMAND --help&apos; para ver as opções de um comando.
+</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel inference jobs (vLLM over Ray, or llama.cpp RPC) across nodes.
+
+  launch [--dry-run] --model M [options] NODE...
+      --dry-run prints what would run where: per node the environment (RDMA values from that
+      node&apos;s probe, each with its source) and the commands in order, and starts nothing.
+      Without it the job is checked on every node (runtime, image, model, ports, memory),
+      started detached in order with readiness waits, and smoke-tested: one chat completion
+      (time to first token, tokens/s) with the RDMA port counters of every node as proof of
+      the transport. A failed launch stops what it started. The first NODE is the head;
+      nodes need a data-plane interface and address (the cluster setup writes them).
+  status [NODE...]             jobs found on the nodes (default: every SSH node) and what runs
+  logs NAME [--node N] [--role R] [--lines N] [--follow]
+  stop NAME | restart NAME | smoke NAME   [NODE...: where to look for it]
+  bench NAME [--concurrency 1,4,16] [--requests N] [--max-tokens N] [--seed S]
+      the serving benchmark on the head against the job&apos;s API (greedy, fixed prompts): time to
+      first token, inter-token latency, tokens/s per concurrency, with the transport&apos;s proof.
+  compare NAME [the bench options] [--csv] [--secret-env NAME...]
+      the benchmark with the job as it runs, the job relaunched with the other transport
+      (TCP-only, or RDMA), the benchmark again, and the job relaunched as it was: the speed-up
+      per concurrency and whether the greedy outputs matched. Ctrl-C cancels (the job is put
+      back). Kept with the cluster: compare NAME --list [--json|--csv] shows the kept ones.
+  advise --model M [--context N] [--concurrency N] [--prompt-tokens N] [--answer-tokens N]
+         [--links reference|measure] NODE...
+      before a launch: whether the model (its files, read on the first NODE) fits on one node,
+      tensor parallel over the nodes or in llama.cpp&apos;s layer split, its largest context and KV
+      cache per token, and the decode speed and time to first token predicted over RDMA and
+      TCP, with the parts of each (docs/advise.md). The links are the reference setup&apos;s unless
+      --links measure measures them between the first two nodes.
+
+Exit codes: 0 success, 1 failure (e.g. a check failed, the job did not become ready, the
+smoke test failed), 2 bad usage.</source>
+        <translation>Jobs de inferência com paralelismo de tensor (vLLM sobre Ray, ou llama.cpp RPC) entre nós.
+
+  launch [--dry-run] --model M [options] NODE...
+      --dry-run imprime o que rodaria onde: por nó, o ambiente (valores RDMA da sondagem
+      daquele nó, cada um com sua origem) e os comandos em ordem, e não inicia nada.
+      Sem ele, o job é verificado em cada nó (runtime, imagem, modelo, portas, memória),
+      iniciado em segundo plano, em ordem, esperando cada parte ficar pronta, e testado:
+      um chat completion (tempo até o primeiro token, tokens/s) com os contadores das
+      portas RDMA de cada nó como prova do transporte. Um início que falha para o que
+      iniciou. O primeiro NODE é o principal; os nós precisam de interface e endereço do
+      plano de dados (a configuração do cluster os grava).
+  status [NODE...]             jobs encontrados nos nós (padrão: todo nó SSH) e o que roda
+  logs NAME [--node N] [--role R] [--lines N] [--follow]
+  stop NAME | restart NAME | smoke NAME   [NODE...: onde procurá-lo]
+  bench NAME [--concurrency 1,4,16] [--requests N] [--max-tokens N] [--seed S]
+      o benchmark de serviço no nó principal contra a API do job (gulosa, prompts fixos):
+      tempo até o primeiro token, latência entre tokens, tokens/s por concorrência, com a
+      prova do transporte.
+  compare NAME [as opções de bench] [--csv] [--secret-env NAME...]
+      o benchmark com o job como ele roda, o job reiniciado com o outro transporte (somente
+      TCP, ou RDMA), o benchmark de novo e o job reiniciado como estava: a aceleração por
+      concorrência e se as saídas gulosas coincidiram. Ctrl-C cancela (o job volta a ser
+      como estava). Guardadas com o cluster: compare NAME --list [--json|--csv] mostra as
+      guardadas.
+  advise --model M [--context N] [--concurrency N] [--prompt-tokens N] [--answer-tokens N]
+         [--links reference|measure] NODE...
+      antes de iniciar: se o modelo (os arquivos dele, lidos no primeiro NODE) cabe em um
+      nó, com paralelismo de tensor entre os nós ou na divisão por camadas do llama.cpp, o
+      maior contexto e o cache KV por token, e a velocidade de decodificação e o tempo até
+      o primeiro token previstos via RDMA e via TCP, com as partes de cada um
+      (docs/advise.md). Os enlaces são os da configuração de referência, a menos que
+      --links measure os meça entre os dois primeiros nós.
+
+Códigos de saída: 0 sucesso, 1 falha (p. ex. uma verificação falhou, o job não ficou
+pronto, o teste rápido falhou), 2 uso incorreto.</translation>
+    </message>
+    <message>
+        <source>advise: tokens each sequence holds, prompt and answer (default 8192).</source>
+        <translation>advise: os tokens que cada sequência comporta, prompt e resposta (padrão 8192).</translation>
+    </message>
+    <message>
+        <source>advise: the prompt of one request, for the time to first token (default 512).</source>
+        <translation>advise: o prompt de uma requisição, para o tempo até o primeiro token (padrão 512).</translation>
+    </message>
+    <message>
+        <source>advise: the answer&apos;s length, for the decode&apos;s average depth (default 128).</source>
+        <translation>advise: o comprimento da resposta, para a profundidade média da decodificação (padrão 128).</translation>
+    </message>
+    <message>
+        <source>advise: reference (the reference setup&apos;s figures, default) or measure (RDMA and TCP between the first two nodes, now).</source>
+        <translation>advise: reference (os valores da configuração de referência, padrão) ou measure (RDMA e TCP entre os dois primeiros nós, agora).</translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation>origem</translation>
+    </message>
+    <message>
+        <source>the action is launch, status, logs, stop, restart, smoke, api-key, bench, compare or advise.</source>
+        <translation>a ação é launch, status, logs, stop, restart, smoke, api-key, bench, compare ou advise.</translation>
+    </message>
+    <message>
+        <source>--context, --prompt-tokens, --answer-tokens and --links are for advise.</source>
+        <translation>--context, --prompt-tokens, --answer-tokens e --links são para advise.</translation>
+    </message>
+    <message>
+        <source>measuring RDMA and TCP between %1 and %2…</source>
+        <translation>medindo RDMA e TCP entre %1 e %2…</translation>
+    </message>
+    <message>
+        <source>  %1 latency…</source>
+        <translation>  latência %1…</translation>
+    </message>
+    <message>
+        <source>  %1 bandwidth (%2 s)…</source>
+        <translation>  largura de banda %1 (%2 s)…</translation>
+    </message>
+    <message>
+        <source>%1 %2 not measured: the reflector on %3 did not start: %4</source>
+        <translation>%1 %2 não medido: o refletor em %3 não iniciou: %4</translation>
+    </message>
+    <message>
+        <source>RDMA not measured: %1 has no RDMA (%2)</source>
+        <translation>RDMA não medido: %1 não tem RDMA (%2)</translation>
+    </message>
+    <message>
+        <source>%1 %2 not measured: %3</source>
+        <translation>%1 %2 não medido: %3</translation>
+    </message>
+    <message>
+        <source>%1 latency: the benchmark gave no one-way p50</source>
+        <translation>latência %1: o benchmark não deu o p50 unidirecional</translation>
+    </message>
+    <message>
+        <source>%1 bandwidth: the benchmark gave no bandwidth</source>
+        <translation>largura de banda %1: o benchmark não deu a largura de banda</translation>
+    </message>
+    <message>
+        <source>give --model PATH: the model&apos;s .gguf file or Hugging Face folder, as the nodes see it.</source>
+        <translation>informe --model PATH: o arquivo .gguf ou a pasta do Hugging Face do modelo, como os nós o veem.</translation>
+    </message>
+    <message>
+        <source>give the nodes, the head first (it reads the model&apos;s files).</source>
+        <translation>informe os nós, o principal primeiro (ele lê os arquivos do modelo).</translation>
+    </message>
+    <message>
+        <source>--context is a number of tokens from 1 to %1.</source>
+        <translation>--context é um número de tokens de 1 a %1.</translation>
+    </message>
+    <message>
+        <source>--concurrency is one number of sequences decoded together, 1 to 4096 (advise).</source>
+        <translation>--concurrency é um único número de sequências decodificadas juntas, de 1 a 4096 (advise).</translation>
+    </message>
+    <message>
+        <source>--prompt-tokens is a number of tokens from 0 to %1.</source>
+        <translation>--prompt-tokens é um número de tokens de 0 a %1.</translation>
+    </message>
+    <message>
+        <source>--answer-tokens is a number of tokens from 0 to %1.</source>
+        <translation>--answer-tokens é um número de tokens de 0 a %1.</translation>
+    </message>
+    <message>
+        <source>--links is reference or measure.</source>
+        <translation>--links é reference ou measure.</translation>
+    </message>
+    <message>
+        <source>--links measure needs two nodes at least: it measures between the first two.</source>
+        <translation>--links measure precisa de pelo menos dois nós: ele mede entre os dois primeiros.</translation>
+    </message>
+    <message>
+        <source>--links measure needs two different nodes.</source>
+        <translation>--links measure precisa de dois nós diferentes.</translation>
+    </message>
+    <message>
+        <source>%1 has no data-plane address, and --links measure measures the data plane. Set one (halolinkctl nodes edit %1 --data-address A.B.C.D/P), or leave out --links measure.</source>
+        <translation>%1 não tem endereço do plano de dados, e --links measure mede o plano de dados. Defina um (halolinkctl nodes edit %1 --data-address A.B.C.D/P) ou deixe de fora o --links measure.</translation>
+    </message>
+    <message numerus="yes">
+        <source>connecting to %n node(s)…</source>
+        <translation>
+            <numerusform>conectando a %n nó…</numerusform>
+            <numerusform>conectando a %n nós…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>reading the shape of %1 on %2…</source>
+        <translation>lendo a estrutura de %1 em %2…</translation>
+    </message>
+    <message>
+        <source>%1: its engine cannot read model shapes (model_shape); update it (halolinkctl engine).</source>
+        <translation>%1: o engine dele não sabe ler a estrutura de modelos (model_shape); atualize-o (halolinkctl engine).</translation>
+    </message>
+    <message>
+        <source>%1: the model could not be read: %2</source>
+        <translation>%1: não foi possível ler o modelo: %2</translation>
+    </message>
+    <message>
+        <source>%1: the model&apos;s shape could not be read: %2</source>
+        <translation>%1: não foi possível ler a estrutura do modelo: %2</translation>
+    </message>
+    <message>
+        <source>probing %1…</source>
+        <translation>sondando %1…</translation>
+    </message>
+    <message>
+        <source>%1: GPU memory unknown: the probe failed (%2)</source>
+        <translation>%1: memória da GPU desconhecida: a sondagem falhou (%2)</translation>
+    </message>
+    <message>
+        <source>links: measured between %1 and %2 only, and taken for every pair of nodes</source>
+        <translation>enlaces: medidos só entre %1 e %2, e considerados para todos os pares de nós</translation>
+    </message>
+    <message>
+        <source>links: the reference setup&apos;s figures (FIELD_NOTES), not this cluster&apos;s; --links measure measures them between %1 and %2</source>
+        <translation>enlaces: os valores da configuração de referência (FIELD_NOTES), não os deste cluster; --links measure os mede entre %1 e %2</translation>
     </message>
 </context>
 <context>
