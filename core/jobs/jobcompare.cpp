@@ -148,7 +148,74 @@ void JobComparison::benchmark(bool tcpOnly)
     m_launcher->serveBench(m_options);
 }
 
+void JobComparison::ensureProbes(std::function<void(const QString &error)> done)
+{
+    QStringList waiting;
+    for (JobNode &n : m_original.nodes) {
+        if (!n.probe && m_cluster)
+            n.probe = m_cluster->probeReport(n.nodeId);
+        if (!n.probe)
+            waiting << n.nodeId;
+    }
+    if (waiting.isEmpty() || !m_cluster) {
+        QTimer::singleShot(0, this, [done, none = waiting.isEmpty()] {
+            done(none ? QString() : tr("The nodes cannot be probed (no cluster)."));
+        });
+        return;
+    }
+    auto pending = std::make_shared<QStringList>(waiting);
+    auto connection = std::make_shared<QMetaObject::Connection>();
+    auto end = [connection, done](const QString &error) {
+        QObject::disconnect(*connection);
+        done(error);
+    };
+    *connection = connect(m_cluster, &ClusterController::probeStateChanged, this, [this, pending, end](const QString &id) {
+        if (!pending->contains(id) || m_cluster->isProbing(id))
+            return;
+        const auto report = m_cluster->probeReport(id);
+        const QString error = m_cluster->probeError(id);
+        for (JobNode &n : m_original.nodes)
+            if (n.nodeId == id)
+                n.probe = error.isEmpty() ? report : std::nullopt;
+        if (!error.isEmpty() || !report) {
+            end(tr("%1 could not be probed: %2").arg(nodeNameOf(id), error.isEmpty() ? tr("no answer") : error));
+            return;
+        }
+        pending->removeAll(id);
+        if (pending->isEmpty())
+            end({});
+    });
+    // The relaunch renders the job again (its RDMA settings come from each
+    // node's probe); halolinkctl's sessions do not probe by themselves.
+    for (const QString &id : waiting) {
+        Q_EMIT message(nodeNameOf(id), tr("Probing %1 for the relaunch.").arg(nodeNameOf(id)));
+        if (!m_cluster->refreshProbe(id)) {
+            end(tr("%1 is not connected: it cannot be probed for the relaunch.").arg(nodeNameOf(id)));
+            return;
+        }
+    }
+}
+
+QString JobComparison::nodeNameOf(const QString &nodeId) const
+{
+    for (const JobNode &n : m_original.nodes)
+        if (n.nodeId == nodeId)
+            return n.name;
+    return nodeId;
+}
+
 void JobComparison::relaunch(bool tcpOnly, std::function<void(bool, const QString &)> done)
+{
+    ensureProbes([this, tcpOnly, done](const QString &error) {
+        if (!error.isEmpty()) {
+            done(false, error);
+            return;
+        }
+        relaunchProbed(tcpOnly, done);
+    });
+}
+
+void JobComparison::relaunchProbed(bool tcpOnly, std::function<void(bool, const QString &)> done)
 {
     Job j = m_original;
     j.spec.tcpOnly = tcpOnly;

@@ -64,6 +64,10 @@ private:
     void setStage(Stage s, const QString &what);
     void benchmark(bool tcpOnly);
     void relaunch(bool tcpOnly, std::function<void(bool ok, const QString &error)> done);
+    void relaunchProbed(bool tcpOnly, std::function<void(bool ok, const QString &error)> done);
+    // Every node of the job with a probe report (asked for where missing).
+    void ensureProbes(std::function<void(const QString &error)> done);
+    QString nodeNameOf(const QString &nodeId) const;
     void next();
     void restore();
     void finish();
