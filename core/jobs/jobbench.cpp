@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 #include <QTimer>
 
+#include <array>
 #include <memory>
 
 namespace halolink::jobs {
@@ -109,7 +110,10 @@ void JobLauncher::serveBench(const ServeBenchOptions &options)
                     task->setStdin(apiKey() + '\n');
                 m_tasks << task;
                 auto pending = std::make_shared<QByteArray>();
-                connect(task, &RemoteTask::outputReceived, this, [this, pending](bool isStderr, const QByteArray &data) {
+                // The engine repeats its progress line after a second without
+                // news (so it notices a closed channel): told once here.
+                auto last = std::make_shared<std::array<int, 3>>(std::array<int, 3>{-1, -1, -1});
+                connect(task, &RemoteTask::outputReceived, this, [this, pending, last](bool isStderr, const QByteArray &data) {
                     if (isStderr)
                         return;
                     *pending += data;
@@ -118,9 +122,14 @@ void JobLauncher::serveBench(const ServeBenchOptions &options)
                         const QByteArray line = pending->left(nl);
                         pending->remove(0, nl + 1);
                         const QJsonObject o = QJsonDocument::fromJson(line).object();
-                        if (o.value(QStringLiteral("event")).toString() == QLatin1String("progress"))
-                            Q_EMIT benchProgress(o.value(QStringLiteral("concurrency")).toInt(),
-                                                 o.value(QStringLiteral("done")).toInt(), o.value(QStringLiteral("of")).toInt());
+                        if (o.value(QStringLiteral("event")).toString() != QLatin1String("progress"))
+                            continue;
+                        const std::array<int, 3> now{o.value(QStringLiteral("concurrency")).toInt(),
+                                                     o.value(QStringLiteral("done")).toInt(), o.value(QStringLiteral("of")).toInt()};
+                        if (now == *last)
+                            continue;
+                        *last = now;
+                        Q_EMIT benchProgress(now[0], now[1], now[2]);
                     }
                 });
                 const quint64 generation = m_generation;
