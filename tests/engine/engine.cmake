@@ -14,4 +14,4 @@ halolink_add_qt_test(tst_tool_output SOURCES engine/tst_tool_output.cpp LIBS hal
 # tools change the node: idempotence and the exact undo.
 halolink_add_qt_test(tst_roce_idempotence SOURCES engine/tst_roce_idempotence.cpp engine/node_double.cpp
   LIBS halolink_engine_lib LABELS engine)
-halolink_add_qt_test(tst_model_shape SOURCES engine/tst_model_shape.cpp LIBS halolink_engine_lib LABELS engine)
+halolink_add_qt_test(tst_model_shape SOURCES engine/tst_model_shape.cpp engine/gguf_test_writer.h LIBS halolink_engine_lib LABELS engine)

@@ -1,8 +1,8 @@
 #pragma once
 // GGUF files for tests that need a real model file on disk (the agent's
-// model_shape method, halolinkctl job advise): a GGUF v3 writer as
-// docs/gguf.md lays the format out (the same writer tst_model_shape.cpp
-// holds), and Llama-3.1-70B's published shape written with its real tensor
+// model_shape method, halolinkctl job advise, tst_model_shape): a GGUF v3
+// writer as docs/gguf.md lays the format out, and Llama-3.1-70B's published
+// shape written with its real tensor
 // names, dimensions and a Q4_K_M-like type mix, its data region left sparse
 // (the file has its full length, but no data blocks are written).
 
@@ -21,7 +21,7 @@ struct Type {
     std::uint32_t id, block, size;
 };
 inline constexpr Type F32 { 0, 1, 4 }, F16 { 1, 1, 2 }, Q8_0 { 8, 32, 34 }, Q4_K { 12, 256, 144 },
-    Q6_K { 14, 256, 210 };
+    Q6_K { 14, 256, 210 }, BF16 { 30, 1, 2 }, MXFP4 { 39, 32, 17 };
 
 inline std::uint64_t tensorBytes(const std::vector<std::uint64_t> &dims, Type t)
 {
@@ -42,6 +42,36 @@ public:
     {
         key(k, 4);
         raw(&v, 4);
+    }
+    void kvU16(const char *k, std::uint16_t v)
+    {
+        key(k, 2);
+        raw(&v, 2);
+    }
+    void kvI32(const char *k, std::int32_t v)
+    {
+        key(k, 5);
+        raw(&v, 4);
+    }
+    void kvU64(const char *k, std::uint64_t v)
+    {
+        key(k, 10);
+        raw(&v, 8);
+    }
+    void kvF32(const char *k, float v)
+    {
+        key(k, 6);
+        raw(&v, 4);
+    }
+    void kvArrayI32(const char *k, const std::vector<std::int32_t> &v)
+    {
+        key(k, 9);
+        const std::uint32_t type = 5;
+        const std::uint64_t n = v.size();
+        raw(&type, 4);
+        raw(&n, 8);
+        for (auto x : v)
+            raw(&x, 4);
     }
     void kvTokens(std::uint64_t n)
     {
@@ -140,7 +170,9 @@ inline Writer llama70b()
     w.kvU32("llama.feed_forward_length", 28672);
     w.kvU32("llama.attention.head_count", 64);
     w.kvU32("llama.attention.head_count_kv", 8);
+    w.kvF32("llama.rope.freq_base", 500000.0f);
     w.kvU32("general.file_type", 15);
+    w.kvU32("general.quantization_version", 2);
     w.kvTokens(128256);
     w.tensor("rope_freqs.weight", { 64 }, F32);
     w.tensor("token_embd.weight", { 8192, 128256 }, Q4_K);
