@@ -168,6 +168,8 @@ QString LinkSource::text() const
 {
     if (kind == Kind::Reference)
         return AdviceText::tr("reference (FIELD_NOTES)");
+    if (kind == Kind::LiveMesh)
+        return AdviceText::tr("latency from the live mesh, bandwidth reference (FIELD_NOTES)");
     if (measuredAt.isValid())
         return AdviceText::tr("measured between %1 and %2 at %3")
             .arg(nodeA, nodeB, measuredAt.toUTC().toString(Qt::ISODate));
@@ -383,7 +385,10 @@ QJsonObject adviceToJson(const Advice &a)
         ways.append(wayJson(w));
     const bool measured = a.linkSource.kind == LinkSource::Kind::Measured;
     QJsonObject links {
-        { QStringLiteral("source"), measured ? QStringLiteral("measured") : QStringLiteral("reference") },
+        { QStringLiteral("source"),
+            measured ? QStringLiteral("measured")
+                     : a.linkSource.kind == LinkSource::Kind::LiveMesh ? QStringLiteral("live_mesh")
+                                                                       : QStringLiteral("reference") },
         { QStringLiteral("text"), a.linkSource.text() },
         { QStringLiteral("between"),
             measured ? QJsonValue(QJsonArray { a.linkSource.nodeA, a.linkSource.nodeB })

@@ -31,6 +31,7 @@ struct LinkSource {
     enum class Kind {
         Reference, // referenceLinks(): the reference setup's (FIELD_NOTES)
         Measured, // measured on this cluster between two nodes
+        LiveMesh, // latency from the agents' live mesh (meshlinks.h), bandwidth the reference's
     };
     Kind kind = Kind::Reference;
     QString nodeA, nodeB; // Measured: between these

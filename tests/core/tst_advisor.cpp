@@ -4,6 +4,9 @@
 // and a node's GPU memory from its probe (GTT + VRAM carve-out, or unknown).
 
 #include "advise/advisor.h"
+#include "advise/meshlinks.h"
+#include "telemetry/telemetrykeys.h"
+#include "telemetry/telemetrystore.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -11,6 +14,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <cstring>
 
 using namespace halolink::advise;
 
@@ -147,6 +151,7 @@ private Q_SLOTS:
     void singleNodeOnly();
     void linkSource();
     void nodeFiguresFromProbes();
+    void linksFromTheLiveMesh();
 };
 
 void TestAdvisor::threeWaysOnTwoNodes()
@@ -429,6 +434,58 @@ void TestAdvisor::nodeFiguresFromProbes()
     QVERIFY2(note.contains(QStringLiteral("could not be read")), qPrintable(note));
     n = nodeFiguresFromProbe(QStringLiteral("x"), QJsonObject {}); // no note asked for
     QVERIFY(!n.gpuMemoryBytes);
+}
+
+void TestAdvisor::linksFromTheLiveMesh()
+{
+    using halolink::telemetry::meshKey;
+    halolink::TelemetryStore store;
+    auto put = [&store](const char *from, const char *peer, const char *transport, double t, double ns) {
+        store.append(store.ensureSeries(meshKey(QLatin1String(from), QLatin1String(peer), QLatin1String(transport),
+                                                QLatin1StringView("one_way_p50_ns"))),
+                     t, ns);
+    };
+    const QStringList nodes { QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c") };
+    // Nothing measured: the reference's, no notes, the advisor says reference.
+    MeshLinks m = linksFromMesh(store, nodes);
+    QVERIFY(!m.anyMeasured());
+    QCOMPARE(*m.links.rdma.oneWayLatencySeconds, *referenceLinks().rdma.oneWayLatencySeconds);
+    QVERIFY(m.notes.isEmpty());
+
+    // Every ordered pair over RDMA: the slowest p50 counts (c->a, 9 us).
+    for (const char *from : { "a", "b", "c" })
+        for (const char *peer : { "a", "b", "c" })
+            if (std::strcmp(from, peer) != 0)
+                put(from, peer, "rdma", 100.0, std::strcmp(from, "c") == 0 && std::strcmp(peer, "a") == 0 ? 9000 : 6000);
+    // TCP for one pair only: its latency stays the reference's, said so.
+    put("a", "b", "tcp", 100.0, 40000);
+    m = linksFromMesh(store, nodes);
+    QCOMPARE(m.pairs, 6);
+    QVERIFY(m.rdmaLatencyMeasured && !m.tcpLatencyMeasured);
+    QCOMPARE(*m.links.rdma.oneWayLatencySeconds, 9e-6);
+    QCOMPARE(*m.links.tcp.oneWayLatencySeconds, *referenceLinks().tcp.oneWayLatencySeconds);
+    // The mesh measures no bandwidth: the reference's.
+    QCOMPARE(*m.links.rdma.bandwidthBytesPerSecond, *referenceLinks().rdma.bandwidthBytesPerSecond);
+    QVERIFY2(m.notes.join(QLatin1Char(' ')).contains(QStringLiteral("TCP latency: the reference")), qPrintable(m.notes.join(' ')));
+    // Two of the nodes: every pair of them has both transports? a<->b has TCP one way only.
+    QVERIFY(!linksFromMesh(store, { QStringLiteral("a"), QStringLiteral("b") }).tcpLatencyMeasured);
+    put("b", "a", "tcp", 100.0, 44000);
+    const MeshLinks ab = linksFromMesh(store, { QStringLiteral("a"), QStringLiteral("b") });
+    QVERIFY(ab.tcpLatencyMeasured);
+    QCOMPARE(*ab.links.tcp.oneWayLatencySeconds, 44e-6);
+
+    // Old figures (more than 30 s before the newest sample) and gaps do not count.
+    put("a", "b", "rdma", 140.0, 6000);
+    QVERIFY(!linksFromMesh(store, nodes).rdmaLatencyMeasured); // b->a, c->... are 40 s old
+    store.markGap(store.findSeries(meshKey(QStringLiteral("b"), QStringLiteral("a"), QStringLiteral("tcp"),
+                                           QLatin1StringView("one_way_p50_ns"))),
+                  141.0);
+    QVERIFY(!linksFromMesh(store, { QStringLiteral("a"), QStringLiteral("b") }).tcpLatencyMeasured);
+
+    // In the advice: the source is the live mesh, in its JSON too.
+    AdviceRequest r;
+    r.linkSource.kind = LinkSource::Kind::LiveMesh;
+    QVERIFY(r.linkSource.text().contains(QStringLiteral("live mesh")));
 }
 
 QTEST_GUILESS_MAIN(TestAdvisor)

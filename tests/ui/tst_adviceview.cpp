@@ -14,6 +14,8 @@
 #include "inventory/inventory.h"
 #include "jobs/adviceview.h"
 #include "jobs/jobform.h"
+#include "telemetry/telemetrykeys.h"
+#include "telemetry/telemetrystore.h"
 
 #include <QDir>
 #include <QJsonObject>
@@ -96,6 +98,37 @@ private Q_SLOTS:
     {
         QStandardPaths::setTestModeEnabled(true);
         QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    }
+
+    void linksFromTheLiveMesh()
+    {
+        // The app's telemetry with both directions of node1<->node2 over both
+        // transports: the advice costs the links with those latencies and says so.
+        TelemetryStore store;
+        for (const auto &[from, peer] : { std::pair { "a", "b" }, std::pair { "b", "a" } }) {
+            store.append(store.ensureSeries(telemetry::meshKey(QLatin1String(from), QLatin1String(peer), QStringLiteral("rdma"),
+                                                               QLatin1StringView("one_way_p50_ns"))),
+                         10.0, 7000);
+            store.append(store.ensureSeries(telemetry::meshKey(QLatin1String(from), QLatin1String(peer), QStringLiteral("tcp"),
+                                                               QLatin1StringView("one_way_p50_ns"))),
+                         10.0, 90000);
+        }
+        AdviceView view;
+        StubReader stub;
+        view.setShapeReader(stub.reader());
+        view.setLinkReader(AdviceView::meshReader(&store));
+        jobs::JobSpec spec;
+        spec.model = QStringLiteral("/models/llama-70b.gguf");
+        view.setJob(spec, { node("a", "node1"), node("b", "node2") });
+        QTRY_COMPARE(stub.asked.size(), 1);
+        stub.pending(llama70b(spec.model));
+        QVERIFY(view.advice());
+        const QString text = view.summaryText();
+        QVERIFY2(text.contains(QStringLiteral("latency from the live mesh")), qPrintable(text));
+        QVERIFY(!text.contains(QStringLiteral("links: the reference setup's figures")));
+        QCOMPARE(view.advice()->linkSource.kind, advise::LinkSource::Kind::LiveMesh);
+        QCOMPARE(*view.advice()->links.tcp.oneWayLatencySeconds, 90e-6);
+        QCOMPARE(*view.advice()->links.rdma.oneWayLatencySeconds, 7e-6);
     }
 
     void noShapeNoFigures()

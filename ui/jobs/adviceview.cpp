@@ -1,6 +1,7 @@
 #include "jobs/adviceview.h"
 
 #include "cluster/clustercontroller.h"
+#include "telemetry/telemetrystore.h"
 
 #include <QFontDatabase>
 #include <QHBoxLayout>
@@ -130,8 +131,32 @@ advise::Way AdviceView::wayOf(jobs::Engine engine, int nodes)
     return engine == jobs::Engine::VllmRay ? advise::Way::TensorParallel : advise::Way::LayerSplit;
 }
 
-advise::AdviceRequest AdviceView::requestFor(
-    const jobs::JobSpec &spec, const QList<jobs::JobNode> &nodes, const advise::ModelShape &shape)
+void AdviceView::setLinkReader(LinkReader reader)
+{
+    m_links = std::move(reader);
+    update();
+}
+
+AdviceView::LinkReader AdviceView::meshReader(const TelemetryStore *store)
+{
+    QPointer<const TelemetryStore> guard(store);
+    return [guard](const QStringList &nodeIds) {
+        return guard ? advise::linksFromMesh(*guard, nodeIds) : advise::MeshLinks{};
+    };
+}
+
+std::optional<advise::MeshLinks> AdviceView::measuredLinks(const QList<jobs::JobNode> &nodes) const
+{
+    if (!m_links || nodes.size() < 2)
+        return std::nullopt;
+    QStringList ids;
+    for (const jobs::JobNode &n : nodes)
+        ids << n.nodeId;
+    return m_links(ids);
+}
+
+advise::AdviceRequest AdviceView::requestFor(const jobs::JobSpec &spec, const QList<jobs::JobNode> &nodes,
+    const advise::ModelShape &shape, const advise::MeshLinks *measured)
 {
     advise::AdviceRequest request;
     request.shape = shape;
@@ -149,8 +174,13 @@ advise::AdviceRequest AdviceView::requestFor(
             request.notes << note;
     }
     request.links = advise::referenceLinks();
-    if (nodes.size() > 1)
+    if (measured && measured->anyMeasured()) {
+        request.links = measured->links;
+        request.linkSource.kind = advise::LinkSource::Kind::LiveMesh;
+        request.notes << measured->notes;
+    } else if (nodes.size() > 1) {
         request.notes << tr("links: the reference setup's figures (FIELD_NOTES), not this cluster's");
+    }
     if (spec.maxModelLen && *spec.maxModelLen > 0)
         request.workload.contextTokens = std::uint64_t(*spec.maxModelLen);
     return request;
@@ -288,7 +318,8 @@ void AdviceView::update()
         html = tr("The model's shape could not be read on %1: %2")
                    .arg(m_nodes.first().name.toHtmlEscaped(), r.error.toHtmlEscaped());
     } else {
-        const advise::AdviceRequest request = requestFor(m_spec, m_nodes, *r.shape);
+        const auto measured = measuredLinks(m_nodes);
+        const advise::AdviceRequest request = requestFor(m_spec, m_nodes, *r.shape, measured ? &*measured : nullptr);
         m_advice = advise::advise(request);
         const advise::Way mine = wayOf(m_spec.engine, int(m_nodes.size()));
         QStringList lines;

@@ -13,6 +13,7 @@
 // reference setup's figures, said so.
 
 #include "advise/advisor.h"
+#include "advise/meshlinks.h"
 #include "jobs/jobrender.h"
 
 #include <QHash>
@@ -29,6 +30,7 @@ class QToolButton;
 
 namespace halolink {
 class ClusterController;
+class TelemetryStore;
 }
 
 namespace halolink::ui {
@@ -49,6 +51,12 @@ public:
     static ShapeReader agentReader(ClusterController *cluster);
 
     void setShapeReader(ShapeReader reader);
+    // The links between these nodes (inventory ids, the head first) as this
+    // cluster measured them; none set, or nothing measured: the reference's.
+    using LinkReader = std::function<advise::MeshLinks(const QStringList &nodeIds)>;
+    void setLinkReader(LinkReader reader);
+    // From the app's telemetry (the agents' live mesh: latency per pair).
+    static LinkReader meshReader(const TelemetryStore *store);
     // What the form describes: the model, the engine, the context, the nodes (the head first) and their probes.
     void setJob(const jobs::JobSpec &spec, const QList<jobs::JobNode> &nodes);
     // A shape read for the model on that head (what a ShapeReader delivers).
@@ -63,8 +71,11 @@ public:
     // What the advisor is asked for a job: the GPU memory from the nodes'
     // probes (unknown without one, with a note), the reference links, the
     // job's context, one request at a time.
-    static advise::AdviceRequest requestFor(
-        const jobs::JobSpec &spec, const QList<jobs::JobNode> &nodes, const advise::ModelShape &shape);
+    // With `measured` (anyMeasured()), its latencies instead, said so.
+    static advise::AdviceRequest requestFor(const jobs::JobSpec &spec, const QList<jobs::JobNode> &nodes,
+        const advise::ModelShape &shape, const advise::MeshLinks *measured = nullptr);
+    // The links for these nodes from the link reader (nullopt: none set).
+    std::optional<advise::MeshLinks> measuredLinks(const QList<jobs::JobNode> &nodes) const;
     // The RDMA/TCP comparison's "prediction" (comparereport.h) from an
     // answer: the way the job runs, its decode tok/s over RDMA and TCP (null
     // when unknown); empty when that way was not predicted. *why says why not.
@@ -80,6 +91,7 @@ private:
     QString wayLine(const advise::WayAdvice &w, bool thisJob) const;
 
     ShapeReader m_reader;
+    LinkReader m_links;
     jobs::JobSpec m_spec;
     QList<jobs::JobNode> m_nodes;
     QHash<QString, advise::ShapeDecodeResult> m_shapes; // head|path -> what was read

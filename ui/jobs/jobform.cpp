@@ -289,6 +289,11 @@ void JobForm::setShapeReader(AdviceView::ShapeReader reader)
     m_advice->setShapeReader(std::move(reader));
 }
 
+void JobForm::setLinkReader(AdviceView::LinkReader reader)
+{
+    m_advice->setLinkReader(std::move(reader));
+}
+
 QWidget *JobForm::firstField() const
 {
     return m_name;

@@ -63,6 +63,8 @@ public:
     // How the advice reads the model's shape on the head (the Jobs window:
     // through the head's agent); without one the advice waits for a shape.
     void setShapeReader(AdviceView::ShapeReader reader);
+    // Where the advice's link figures come from (the live mesh in the app).
+    void setLinkReader(AdviceView::LinkReader reader);
     AdviceView *adviceView() const { return m_advice; }
 
     // The preview, lines unbroken (what the view shows broken to its width).

@@ -178,6 +178,7 @@ JobsWindow::JobsWindow(
         },
         newJob);
     m_form->setShapeReader(AdviceView::agentReader(m_cluster)); // the advice reads the model on the head
+    m_form->setLinkReader(AdviceView::meshReader(m_telemetry)); // and costs the links with the live mesh
     newJobLayout->addWidget(m_form, 1);
     auto *launchRow = new QHBoxLayout;
     m_formProblems = problemsLabel(QStringLiteral("formProblems"), newJob);
