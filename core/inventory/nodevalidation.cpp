@@ -1,5 +1,7 @@
 #include "inventory/nodevalidation.h"
 
+#include "ssh/sshpaths.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -45,13 +47,10 @@ bool hasControl(const QString &s)
     return false;
 }
 
+// As ssh expands it (passwd home; ssh/sshpaths.h).
 QString expandHome(const QString &path)
 {
-    if (path == QLatin1String("~"))
-        return QDir::homePath();
-    if (path.startsWith(QLatin1String("~/")))
-        return QDir::homePath() + path.mid(1);
-    return path;
+    return expandSshTilde(path);
 }
 
 QString ipText(quint32 a)

@@ -1,5 +1,7 @@
 #include "inventory/sshconfigimport.h"
 
+#include "ssh/sshpaths.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -64,13 +66,10 @@ bool tokenize(const QString &raw, QString *keyword, QStringList *args)
     return !keyword->isEmpty();
 }
 
+// ssh expands "~" with the passwd home, not $HOME (ssh/sshpaths.h).
 QString expandTilde(const QString &path)
 {
-    if (path == QLatin1String("~"))
-        return QDir::homePath();
-    if (path.startsWith(QLatin1String("~/")))
-        return QDir::homePath() + path.mid(1);
-    return path;
+    return expandSshTilde(path);
 }
 
 class Reader
@@ -188,8 +187,8 @@ Node SshConfigHost::toNode() const
 
 QString defaultSshConfigPath()
 {
-    const QString env = qEnvironmentVariable("HALOLINK_SSH_CONFIG");
-    return env.isEmpty() ? QDir::homePath() + QStringLiteral("/.ssh/config") : env;
+    // The same file the connection reads (ssh/sshpaths.h).
+    return sshUserConfigFile();
 }
 
 bool sshPatternListMatches(const QStringList &patterns, const QString &name)
@@ -210,7 +209,7 @@ SshConfigImport parseSshConfig(const QString &pathIn, const QString &sshDirIn)
 {
     SshConfigImport result;
     const QString path = pathIn.isEmpty() ? defaultSshConfigPath() : pathIn;
-    const QString sshDir = sshDirIn.isEmpty() ? QDir::homePath() + QStringLiteral("/.ssh") : sshDirIn;
+    const QString sshDir = sshDirIn.isEmpty() ? sshFolder() : sshDirIn;
     Reader reader(sshDir, &result);
     if (!reader.read(path, 0, &result.error))
         return result;

@@ -41,8 +41,10 @@ struct SshConfigImport {
     bool ok() const { return error.isEmpty(); }
 };
 
-// path empty: ~/.ssh/config (or $HALOLINK_SSH_CONFIG). Relative Includes are
-// resolved against sshDir (default: ~/.ssh), as ssh does for the user config.
+// path empty: sshUserConfigFile() (ssh/sshpaths.h: the passwd home's
+// .ssh/config, or the HALOLINK_SSH_* overrides), the same file a connection
+// reads. Relative Includes are resolved against sshDir (default: sshFolder()),
+// as ssh does for the user config.
 SshConfigImport parseSshConfig(const QString &path = QString(), const QString &sshDir = QString());
 QString defaultSshConfigPath();
 

@@ -1,6 +1,7 @@
 #include "ssh/libsshwrapper.h"
 
 #include "ssh/sshlogging.h"
+#include "ssh/sshpaths.h"
 
 #include <libssh/callbacks.h>
 
@@ -75,26 +76,29 @@ bool applyEndpoint(ssh_session s, const SshEndpoint &ep, QString *error)
         *error = Ssh::tr("No host given.");
         return false;
     }
-    // The ssh dir decides where the default config and keys are: set it first.
-    if (!ep.sshDir.isEmpty()
-        && !setString(
-            s, SSH_OPTIONS_SSH_DIR, ep.sshDir, QT_TRANSLATE_NOOP("halolink::ssh", "directory"), error))
+    // The ssh dir decides where the default config ("%d/config") and keys
+    // are: set it first, and always, to the folder the import also reads
+    // (ssh/sshpaths.h). libssh 0.10 would pick the same one by itself
+    // (ssh_get_user_home_dir: passwd's pw_dir), but only one function decides.
+    const QString sshDir = ep.sshDir.isEmpty() ? sshFolder() : ep.sshDir;
+    if (!setString(s, SSH_OPTIONS_SSH_DIR, sshDir, QT_TRANSLATE_NOOP("halolink::ssh", "directory"), error))
         return false;
     if (!setString(s, SSH_OPTIONS_HOST, ep.host, QT_TRANSLATE_NOOP("halolink::ssh", "host"), error))
         return false;
 
     // The config: aliases, HostName, User, Port, IdentityFile, ProxyJump.
     int rc;
+    // libssh 0.10 options.c, ssh_options_parse_config(): NULL reads
+    // "%d/config" (the ssh dir set above), then /etc/ssh/ssh_config; a path
+    // reads that file alone.
     if (ep.configFile.isEmpty()) {
-        rc = ssh_options_parse_config(s, nullptr); // ~/.ssh/config, then /etc/ssh/ssh_config
+        rc = ssh_options_parse_config(s, nullptr);
     } else {
         const QByteArray path = ep.configFile.toUtf8();
         rc = ssh_options_parse_config(s, path.constData());
     }
     if (rc != SSH_OK) {
-        *error = Ssh::tr("Cannot read the SSH config%1: %2")
-                     .arg(ep.configFile.isEmpty() ? QString() : QStringLiteral(" ") + ep.configFile,
-                         lastError(s));
+        *error = Ssh::tr("Cannot read the SSH config %1: %2").arg(configFileFor(ep), lastError(s));
         return false;
     }
     // Parsed once, here; ssh_connect must not parse it again over our overrides.
@@ -105,6 +109,16 @@ bool applyEndpoint(ssh_session s, const SshEndpoint &ep, QString *error)
     if (!ep.user.isEmpty()
         && !setString(s, SSH_OPTIONS_USER, ep.user, QT_TRANSLATE_NOOP("halolink::ssh", "user"), error))
         return false;
+    // Neither the config nor the person named a user: the local account, as
+    // ssh does. libssh 0.10 fills it in only inside ssh_connect
+    // (ssh_options_apply), so before that SSH_OPTIONS_USER reads empty and a
+    // message said "@node1:22". Setting NULL is libssh's own way to take the
+    // local user (options.c, SSH_OPTIONS_USER: NULL -> ssh_get_local_username()).
+    if (resolvedUser(s).isEmpty() && ssh_options_set(s, SSH_OPTIONS_USER, nullptr) != SSH_OK) {
+        *error = Ssh::tr("No SSH user: none in %1 and the local account has no name: %2")
+                     .arg(configFileFor(ep), lastError(s));
+        return false;
+    }
     if (ep.port > 0) {
         const unsigned int port = static_cast<unsigned int>(ep.port);
         if (ssh_options_set(s, SSH_OPTIONS_PORT, &port) != SSH_OK) {
@@ -139,6 +153,12 @@ bool applyEndpoint(ssh_session s, const SshEndpoint &ep, QString *error)
     int nodelay = 1;
     ssh_options_set(s, SSH_OPTIONS_NODELAY, &nodelay);
     return true;
+}
+
+QString configFileFor(const SshEndpoint &ep)
+{
+    return ep.configFile.isEmpty() ? (ep.sshDir.isEmpty() ? sshFolder() : ep.sshDir) + QStringLiteral("/config")
+                                   : ep.configFile;
 }
 
 QString resolvedHost(ssh_session s)

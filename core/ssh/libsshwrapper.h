@@ -56,6 +56,11 @@ QString lastError(ssh_session session);
 // then the files and timeouts HaloLink manages. False with *error set on failure.
 bool applyEndpoint(ssh_session session, const SshEndpoint &endpoint, QString *error);
 
+// The ssh config applyEndpoint reads for this endpoint: its configFile, else
+// sshUserConfigFile() (ssh/sshpaths.h; /etc/ssh/ssh_config is read after it).
+// For messages that must say where a name was (not) found.
+QString configFileFor(const SshEndpoint &endpoint);
+
 // After applyEndpoint: what the session will really use.
 QString resolvedHost(ssh_session session);
 QString resolvedUser(ssh_session session);

@@ -96,7 +96,16 @@ bool SshWorker::waitConnect()
         if (rc == SSH_OK)
             return true;
         if (rc == SSH_ERROR) {
-            fail(ConnectFailed, tr("Cannot connect to %1: %2").arg(who, libssh::lastError(s)));
+            // When the config gave the alias no HostName, the name was used
+            // as it is: say which config was read, so that a config read from
+            // another folder (issue 18) or a missing Host shows at once.
+            if (libssh::resolvedHost(s) == m_endpoint.host.trimmed())
+                fail(ConnectFailed,
+                    tr("Cannot connect to %1: %2 (no HostName for \"%3\" in %4)")
+                        .arg(who, libssh::lastError(s), m_endpoint.host.trimmed(),
+                            libssh::configFileFor(m_endpoint)));
+            else
+                fail(ConnectFailed, tr("Cannot connect to %1: %2").arg(who, libssh::lastError(s)));
             return false;
         }
         if (!bannerSeen && ssh_get_serverbanner(s)) {

@@ -2,6 +2,8 @@
 # core / ssh). Included from tests/CMakeLists.txt after ssh.cmake (it uses
 # halolink_sshd_fixture), so paths are relative to tests/.
 halolink_add_qt_test(tst_inventory SOURCES core/tst_inventory.cpp LIBS halolink_core LABELS core)
+# One SSH folder for the import and the connection; the user from the account; errors name the config.
+halolink_add_qt_test(tst_sshpaths SOURCES core/tst_sshpaths.cpp LIBS halolink_core LABELS core)
 
 halolink_add_qt_test(tst_clustercontroller SOURCES core/tst_clustercontroller.cpp LIBS halolink_sshd_fixture LABELS ssh)
 

@@ -1,6 +1,7 @@
 #include "nodes/nodedialog.h"
 
 #include "inventory/inventory.h"
+#include "ssh/sshpaths.h"
 
 #include <QDialogButtonBox>
 #include <QDir>
@@ -207,7 +208,7 @@ void NodeDialog::revalidate()
 void NodeDialog::chooseIdentityFile()
 {
     QLineEdit *edit = m_fields.value(kIdentity);
-    const QString start = edit->text().isEmpty() ? QDir::homePath() + QStringLiteral("/.ssh") : edit->text();
+    const QString start = edit->text().isEmpty() ? sshFolder() : edit->text();
     const QString file = QFileDialog::getOpenFileName(this, tr("Private Key"), start);
     if (!file.isEmpty()) {
         edit->setText(file);
