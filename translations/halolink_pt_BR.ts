@@ -267,6 +267,10 @@
         <source>GPU memory %1 GiB (%2)</source>
         <translation>memória da GPU %1 GiB (%2)</translation>
     </message>
+    <message>
+        <source>latency from the live mesh, bandwidth reference (FIELD_NOTES)</source>
+        <translation>latência da malha ao vivo, largura de banda de referência (FIELD_NOTES)</translation>
+    </message>
 </context>
 <context>
     <name>CheckMessage</name>
@@ -2570,6 +2574,25 @@
         <source>The SSH key exchange with %1 made no progress for %2 s.</source>
         <translation>A troca de chaves SSH com %1 ficou sem progresso por %2 s.</translation>
     </message>
+    <message>
+        <source>Cannot connect to %1: %2 (no HostName for &quot;%3&quot; in %4)</source>
+        <translation>Não é possível conectar a %1: %2 (sem HostName para &quot;%3&quot; em %4)</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::advise::MeshText</name>
+    <message>
+        <source>links: latency from the live mesh (the slowest pair, p50); bandwidth: the reference setup&apos;s (the mesh measures none)</source>
+        <translation>enlaces: latência da malha ao vivo (o par mais lento, p50); largura de banda: a da configuração de referência (a malha não a mede)</translation>
+    </message>
+    <message>
+        <source>RDMA latency: the reference setup&apos;s (the mesh has no recent RDMA figure for every pair)</source>
+        <translation>latência RDMA: a da configuração de referência (a malha não tem um valor RDMA recente para todos os pares)</translation>
+    </message>
+    <message>
+        <source>TCP latency: the reference setup&apos;s (the mesh has no recent TCP figure for every pair)</source>
+        <translation>latência TCP: a da configuração de referência (a malha não tem um valor TCP recente para todos os pares)</translation>
+    </message>
 </context>
 <context>
     <name>halolink::cli::CtlConnector</name>
@@ -4232,10 +4255,6 @@ Linhas do RCCL:
         <translation>Nenhum host informado.</translation>
     </message>
     <message>
-        <source>Cannot read the SSH config%1: %2</source>
-        <translation>Não é possível ler a configuração do SSH%1: %2</translation>
-    </message>
-    <message>
         <source>Cannot set the SSH port %1.</source>
         <translation>Não é possível definir a porta SSH %1.</translation>
     </message>
@@ -4250,6 +4269,14 @@ Linhas do RCCL:
     <message>
         <source>Cannot format the host key fingerprint.</source>
         <translation>Não é possível formatar a impressão digital da chave do host.</translation>
+    </message>
+    <message>
+        <source>Cannot read the SSH config %1: %2</source>
+        <translation>Não é possível ler a configuração SSH %1: %2</translation>
+    </message>
+    <message>
+        <source>No SSH user: none in %1 and the local account has no name: %2</source>
+        <translation>Nenhum usuário SSH: nenhum em %1 e a conta local não tem nome: %2</translation>
     </message>
 </context>
 <context>
