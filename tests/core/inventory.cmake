@@ -7,11 +7,16 @@ halolink_add_qt_test(tst_sshpaths SOURCES core/tst_sshpaths.cpp LIBS halolink_co
 
 halolink_add_qt_test(tst_clustercontroller SOURCES core/tst_clustercontroller.cpp LIBS halolink_sshd_fixture LABELS ssh)
 
-halolink_add_qt_test(tst_halolinkctl_ssh SOURCES core/tst_halolinkctl_ssh.cpp LIBS halolink_sshd_fixture LABELS ssh)
+halolink_add_qt_test(tst_halolinkctl_ssh SOURCES core/tst_halolinkctl_ssh.cpp core/ctl_ssh_runner.h LIBS halolink_sshd_fixture LABELS ssh)
 target_compile_definitions(tst_halolinkctl_ssh PRIVATE HALOLINKCTL_PATH="$<TARGET_FILE:halolinkctl>")
 add_dependencies(tst_halolinkctl_ssh halolinkctl)
+# halolinkctl configure (plan, apply, verify, confirm, rollback, status, sudo) over the same fixture.
+halolink_add_qt_test(tst_halolinkctl_configure_ssh SOURCES core/tst_halolinkctl_configure_ssh.cpp core/ctl_ssh_runner.h
+  LIBS halolink_sshd_fixture LABELS ssh)
+target_compile_definitions(tst_halolinkctl_configure_ssh PRIVATE HALOLINKCTL_PATH="$<TARGET_FILE:halolinkctl>")
+add_dependencies(tst_halolinkctl_configure_ssh halolinkctl)
 # halolinkctl job advise over two sshd nodes: a GGUF written by the test, read on the first node.
-halolink_add_qt_test(tst_ctl_advise_ssh SOURCES core/tst_ctl_advise_ssh.cpp LIBS halolink_sshd_fixture LABELS ssh)
+halolink_add_qt_test(tst_ctl_advise_ssh SOURCES core/tst_ctl_advise_ssh.cpp core/ctl_ssh_runner.h LIBS halolink_sshd_fixture LABELS ssh)
 target_compile_definitions(tst_ctl_advise_ssh PRIVATE HALOLINKCTL_PATH="$<TARGET_FILE:halolinkctl>")
 add_dependencies(tst_ctl_advise_ssh halolinkctl)
 

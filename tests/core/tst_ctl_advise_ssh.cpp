@@ -6,7 +6,7 @@
 // Checks the halolink.advice/1 fields, the text, and the errors: a missing
 // model, a file that is not one, unknown nodes and bad options.
 
-#include "sshd_fixture.h"
+#include "ctl_ssh_runner.h"
 
 #include "../engine/gguf_test_writer.h"
 #include "advise/advisor.h"
@@ -22,15 +22,7 @@
 
 using namespace halolink::test;
 
-namespace {
-
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-} // namespace
+using Run = CtlRun;
 
 class TestCtlAdviseSsh : public QObject {
     Q_OBJECT
@@ -44,36 +36,8 @@ class TestCtlAdviseSsh : public QObject {
     // What the nodes' probes say of their GPU memory: this machine's, read here.
     std::optional<std::uint64_t> m_gpuMemory;
 
-    QProcessEnvironment env() const
-    {
-        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-        e.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.filePath(QStringLiteral("config")));
-        e.insert(QStringLiteral("XDG_DATA_HOME"), m_home.filePath(QStringLiteral("data")));
-        e.insert(QStringLiteral("HALOLINK_ENGINE"), QStringLiteral(HALOLINK_ENGINE_PATH));
-        e.remove(QStringLiteral("SSH_AUTH_SOCK"));
-        e.insert(QStringLiteral("HALOLINK_SSH_CONFIG"), m_fx.clientConfig());
-        e.insert(QStringLiteral("HALOLINK_SSH_KNOWN_HOSTS"), m_fx.knownHosts());
-        e.insert(QStringLiteral("HALOLINK_SSH_GLOBAL_KNOWN_HOSTS"),
-            m_fx.dir() + QStringLiteral("/client/global_known_hosts"));
-        e.insert(QStringLiteral("HALOLINK_SSH_DIR"), m_fx.dir() + QStringLiteral("/client"));
-        e.insert(QStringLiteral("HALOLINK_SSH_AGENT"), QStringLiteral("none"));
-        return e;
-    }
-
-    Run ctl(const QStringList &args)
-    {
-        QProcess p;
-        p.setProcessEnvironment(env());
-        p.setStandardInputFile(QProcess::nullDevice()); // never a terminal
-        p.start(QStringLiteral(HALOLINKCTL_PATH), args);
-        if (!p.waitForFinished(240000)) {
-            p.kill();
-            p.waitForFinished();
-            return {};
-        }
-        return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, p.readAllStandardOutput(),
-            p.readAllStandardError() };
-    }
+    QProcessEnvironment env() const { return ctlEnvironment(m_fx, m_home); }
+    Run ctl(const QStringList &args) { return runCtl(args, env(), std::nullopt, 240000); }
 
     Run advise(const QStringList &more)
     {
