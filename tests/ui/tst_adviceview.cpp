@@ -129,6 +129,12 @@ private Q_SLOTS:
         QCOMPARE(view.advice()->linkSource.kind, advise::LinkSource::Kind::LiveMesh);
         QCOMPARE(*view.advice()->links.tcp.oneWayLatencySeconds, 90e-6);
         QCOMPARE(*view.advice()->links.rdma.oneWayLatencySeconds, 7e-6);
+        if (const QByteArray shots = qgetenv("HALOLINK_SHOT_DIR"); !shots.isEmpty()) {
+            view.resize(640, 360);
+            view.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&view));
+            QVERIFY(view.grab().save(QString::fromLocal8Bit(shots) + QStringLiteral("/advice-livemesh.png")));
+        }
     }
 
     void noShapeNoFigures()
