@@ -25,6 +25,17 @@ require_lab() {
   esac
 }
 
+# halolinkctl (and the app) in a sandbox under $1: its own HOME, XDG folders
+# and inventory, the lab's ssh_config and known_hosts ($2, the lab's folder),
+# no agent, no global known_hosts, offscreen.
+ctl_sandbox() {
+  export HOME=$1/home XDG_DATA_HOME=$1/data XDG_CONFIG_HOME=$1/config XDG_CACHE_HOME=$1/cache
+  mkdir -p "$HOME" "$1/ssh"
+  export HALOLINK_SSH_CONFIG=$2/ssh_config HALOLINK_SSH_KNOWN_HOSTS=$2/known_hosts
+  export HALOLINK_SSH_GLOBAL_KNOWN_HOSTS=/dev/null HALOLINK_SSH_DIR=$1/ssh HALOLINK_SSH_AGENT=none
+  export QT_QPA_PLATFORM=offscreen
+}
+
 lab_node_count() { "$LAB" status | grep -c '^node'; }
 
 # The node's data-plane IPv4 address, without the prefix length.

@@ -26,11 +26,7 @@ LAB_DIR=$(jget "$("$LAB" info)" 'd["lab_dir"]')
 INFO=$("$LAB" info)
 
 work=$(mktemp -d)
-export HOME=$work/home XDG_DATA_HOME=$work/data XDG_CONFIG_HOME=$work/config XDG_CACHE_HOME=$work/cache
-mkdir -p "$HOME" "$work/ssh"
-export HALOLINK_SSH_CONFIG=$LAB_DIR/ssh_config HALOLINK_SSH_KNOWN_HOSTS=$LAB_DIR/known_hosts
-export HALOLINK_SSH_GLOBAL_KNOWN_HOSTS=/dev/null HALOLINK_SSH_DIR=$work/ssh HALOLINK_SSH_AGENT=none
-export QT_QPA_PLATFORM=offscreen
+ctl_sandbox "$work" "$LAB_DIR"
 
 GGUF=/tmp/halolink-lab-cmp/tiny.gguf
 cleanup() {
