@@ -2,7 +2,7 @@
 // the engine deployed into them over SSH (strict, pinned host keys), telemetry
 // and the latency mesh over RDMA and TCP in the store, and on the dashboard.
 //
-// Needs a lab (tests/lab/lab up N, HALOLINK_LAB_DIR); without one: skipped.
+// Needs a lab (lab/halolink-lab up N, HALOLINK_LAB_DIR); without one: skipped.
 // ctest provides it through the "lab" fixture.
 
 #include "cluster/clustercontroller.h"
@@ -39,7 +39,7 @@ using namespace std::chrono_literals;
 
 namespace {
 
-const QString kLab = QStringLiteral(HALOLINK_SOURCE_DIR "/tests/lab/lab");
+const QString kLab = QStringLiteral(HALOLINK_SOURCE_DIR "/lab/halolink-lab");
 
 struct Run {
     int exitCode = -1;
@@ -47,7 +47,7 @@ struct Run {
     QByteArray err;
 };
 
-// tests/lab/lab with these arguments, HALOLINK_LAB_DIR from the environment.
+// lab/halolink-lab with these arguments, HALOLINK_LAB_DIR from the environment.
 Run lab(const QStringList &args, int timeoutMs = 120000)
 {
     QProcess p;

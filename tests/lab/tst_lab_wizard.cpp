@@ -50,7 +50,7 @@ using namespace std::chrono_literals;
 
 namespace {
 
-const QString kLab = QStringLiteral(HALOLINK_SOURCE_DIR "/tests/lab/lab");
+const QString kLab = QStringLiteral(HALOLINK_SOURCE_DIR "/lab/halolink-lab");
 
 struct Run {
     int exitCode = -1;

@@ -1,11 +1,11 @@
 # Shared helpers of the lab smoke tests (sourced, not run). Each test runs
 # against the lab that ctest's lab_up fixture started (or one started by hand
-# with `tests/lab/lab up N`); without a lab it exits 77 so ctest skips it.
+# with `lab/halolink-lab up N`); without a lab it exits 77 so ctest skips it.
 # shellcheck shell=bash
 
 set -euo pipefail
 
-LAB=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/lab
+LAB=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/lab/halolink-lab
 readonly LAB
 TEST_NAME=$(basename "$0" .sh)
 readonly TEST_NAME

@@ -12,12 +12,12 @@
 # reboot and saw none of it. Then `lab reboot 1 --hard` (QEMU system_reset):
 # a file written and synced before it is still there and the disk's journal
 # was recovered (the reset really was unclean).
-# HALOLINK_LAB_DIR names this test's own lab folder (ctest: lab-persistent);
-# by hand it defaults to <repo>/build/lab-persistent.
+# HALOLINK_LAB_DIR names this test's own lab folder (ctest: lab-reboot);
+# by hand it defaults to <repo>/build/lab-reboot.
 # shellcheck source-path=SCRIPTDIR source=common.sh
 source "$(dirname "$0")/common.sh"
 
-export HALOLINK_LAB_DIR=${HALOLINK_LAB_DIR:-$(cd "$(dirname "$LAB")/../.." && pwd)/build/lab-persistent}
+export HALOLINK_LAB_DIR=${HALOLINK_LAB_DIR:-$(cd "$(dirname "$LAB")/.." && pwd)/build/lab-reboot}
 t0=$SECONDS
 rc=0
 "$LAB" up 2 --persistent --bare --replace >/dev/null || rc=$?

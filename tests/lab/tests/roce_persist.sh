@@ -17,7 +17,7 @@ source "$(dirname "$0")/common.sh"
 # shellcheck source=engine_lib.sh
 source "$(dirname "$0")/engine_lib.sh"
 
-export HALOLINK_LAB_DIR=${HALOLINK_LAB_DIR:-$(cd "$(dirname "$LAB")/../.." && pwd)/build/lab-roce-persist}
+export HALOLINK_LAB_DIR=${HALOLINK_LAB_DIR:-$(cd "$(dirname "$LAB")/.." && pwd)/build/lab-roce-persist}
 t0=$SECONDS
 rc=0
 "$LAB" up 2 --persistent --bare --replace >/dev/null || rc=$?
