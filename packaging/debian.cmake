@@ -60,9 +60,16 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # Wayland plugin on Wayland and its SVG plugins for the scalable icon.
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS
     "openssh-client, rdma-core, libibverbs1, librdmacm1, ibverbs-providers, qt6-wayland, libqt6svg6")
-# Suggests: GPU telemetry (ROCm SMI, opened with dlopen), and a Secret Service
-# keychain for passwords a person chooses to keep.
-set(CPACK_DEBIAN_PACKAGE_SUGGESTS "librocm-smi64-1, gnome-keyring | kwalletmanager | keepassxc")
+# Suggests: GPU telemetry (ROCm SMI, opened with dlopen), a Secret Service
+# keychain for passwords a person chooses to keep, and what the virtual
+# cluster (/usr/share/halolink/lab/halolink-lab) runs: from
+# scripts/install-deps.sh's lab list QEMU, busybox-static (the initramfs),
+# cpio, kmod (depmod, modprobe) and e2fsprogs (--persistent's mkfs.ext4; the
+# list's qemu-utils and tcpdump serve the tests, systemd and udev a Debian
+# host has); and what the VMs run from the host's own root over 9p: sshd,
+# rdma-core and ibverbs-utils; the host logs in with the ssh client.
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS
+    "librocm-smi64-1, gnome-keyring | kwalletmanager | keepassxc, qemu-system-x86, busybox-static, cpio, kmod, openssh-server, openssh-client, rdma-core, ibverbs-utils, e2fsprogs")
 
 # /usr/share/doc/halolink/: what Debian's policy asks of every package.
 # copyright: the machine-readable copyright file (GPL-3.0+, pointing to
