@@ -1,41 +1,19 @@
-#include "cluster/clustercontroller.h"
+// ClusterController: the sessions (one per node), kept in step with the
+// inventory; the probe through each agent; what is known about each node.
+// The node's state and its text: clustercontroller_state.cpp; the services
+// and the latency mesh: clustercontroller_mesh.cpp.
+
+#include "cluster/clustercontroller_p.h"
 
 #include "agent/localagenttransport.h"
-#include "agent/sshagenttransport.h"
-#include "deploy/enginedeployer.h"
 #include "engine/enginelocator.h"
 #include "inventory/inventory.h"
 #include "logging.h"
 #include "protocol/probedecoder.h"
 
-#include <QCoreApplication>
 #include <QJsonDocument>
-#include <QLocale>
-#include <QRegularExpression>
-
-#include <algorithm>
-#include <cmath>
 
 namespace halolink {
-
-struct ClusterController::Entry {
-    Node node;
-    AgentSession *session = nullptr;
-    SshAgentTransport *ssh = nullptr; // null for This computer
-    QPointer<SshSession> sshSession;
-    NodeState state = NodeState::NotProbed;
-    QString detail;
-    int reflectorPort = 0;
-    QJsonArray meshPeers;
-    ClusterController::MeshPlan meshPlan; // sent with meshPeers
-    bool meshSent = false;
-    quint64 generation = 0; // counts ready periods; replies of an older one are ignored
-    bool everReady = false;
-    std::optional<ProbeReport> probe; // the latest, kept across losses
-    QString probeError;
-    bool probing = false;
-    bool paused = false; // reflector and mesh held off (pauseRdmaServices)
-};
 
 namespace {
 
@@ -262,168 +240,6 @@ void ClusterController::onInventoryRemoved(const QString &nodeId)
         m_model->removeNode(nodeId);
 }
 
-void ClusterController::setNodeState(Entry &e, NodeState state, const QString &detail, int percent)
-{
-    const bool changed = e.state != state || e.detail != detail;
-    e.state = state;
-    e.detail = detail;
-    if (modelShows(e))
-        m_model->setConnectionState(e.node.id, state, detail, percent);
-    if (changed)
-        Q_EMIT nodeStateChanged(e.node.id, state, detail);
-}
-
-void ClusterController::onSessionState(const QString &nodeId, AgentSession::State s)
-{
-    Entry *e = m_entries.value(nodeId);
-    if (!e)
-        return;
-    switch (s) {
-    case AgentSession::State::Idle:
-    case AgentSession::State::Stopped:
-        setNodeState(*e, NodeState::NotProbed, QString());
-        break;
-    case AgentSession::State::Connecting:
-        setNodeState(*e, NodeState::Connecting, tr("Connecting to %1…").arg(e->session->nodeName()));
-        break;
-    case AgentSession::State::Ready:
-        ++e->generation;
-        e->everReady = true;
-        e->reflectorPort = 0;
-        e->meshPeers = {};
-        e->meshSent = false;
-        setNodeState(*e, NodeState::Ready, QString());
-        startServices(nodeId);
-        if (m_options.services && m_options.probeOnReady && (m_options.probeLocal || !e->node.isLocal()))
-            startProbe(nodeId);
-        break;
-    case AgentSession::State::Lost: {
-        if (e->probing) {
-            e->probing = false; // its reply fails with "lost" and is ignored (older generation)
-            Q_EMIT probeStateChanged(nodeId);
-        }
-        const bool hadReflector = e->reflectorPort > 0;
-        e->reflectorPort = 0;
-        e->meshPeers = {};
-        e->meshSent = false;
-        setNodeState(*e, e->everReady ? NodeState::Lost : NodeState::Unreachable, e->session->errorString());
-        if (hadReflector)
-            updateMesh();
-        break;
-    }
-    case AgentSession::State::Failed:
-        if (e->probing) {
-            e->probing = false;
-            Q_EMIT probeStateChanged(nodeId);
-        }
-        e->reflectorPort = 0;
-        setNodeState(*e, NodeState::Failed, e->session->errorString());
-        updateMesh();
-        break;
-    }
-}
-
-void ClusterController::onStatus(const QString &nodeId, const QString &status)
-{
-    Entry *e = m_entries.value(nodeId);
-    if (!e || e->state == NodeState::Ready || e->state == NodeState::Failed)
-        return;
-    // SshAgentTransport's progress lines: "connecting", "checking the engine",
-    // "deploying the engine 40%", "slow shell 10" (no progress for 10 s),
-    // "starting the agent"; AgentSession's
-    // "reconnecting in 2.0 s".
-    static const QRegularExpression deploying(QStringLiteral("^deploying the engine (\\d+)%"));
-    if (const auto m = deploying.match(status); m.hasMatch()) {
-        const int percent = m.captured(1).toInt();
-        setNodeState(*e, NodeState::Deploying, tr("Deploying the engine to %1: %2 %").arg(e->session->nodeName()).arg(percent),
-                     percent);
-    } else if (status.startsWith(QLatin1String("checking the engine"))) {
-        setNodeState(*e, NodeState::Deploying, tr("Checking the engine on %1…").arg(e->session->nodeName()));
-    } else if (status.startsWith(QLatin1String("slow "))) {
-        // No progress for a while: still waiting (the deployer gives up only
-        // after its limit, naming what it waited for), shown as slow.
-        static const QRegularExpression slow(QStringLiteral("^slow (\\w+) (\\d+)"));
-        if (const auto m = slow.match(status); m.hasMatch()) {
-            static const QHash<QString, EngineDeployer::Phase> phases {
-                { QStringLiteral("shell"), EngineDeployer::Phase::Shell },
-                { QStringLiteral("checks"), EngineDeployer::Phase::Checks },
-                { QStringLiteral("upload"), EngineDeployer::Phase::Upload },
-                { QStringLiteral("install"), EngineDeployer::Phase::Install },
-                { QStringLiteral("start"), EngineDeployer::Phase::Start },
-            };
-            const int seconds = m.captured(2).toInt();
-            const QString what = EngineDeployer::waitingFor(
-                phases.value(m.captured(1), EngineDeployer::Phase::Shell), e->session->nodeName());
-            setNodeState(*e, e->state == NodeState::Deploying ? NodeState::Deploying : NodeState::Connecting,
-                         tr("Slow: no progress for %1 s, waiting for %2. HaloLink keeps waiting.").arg(seconds).arg(what),
-                         e->state == NodeState::Deploying ? m_model->deployPercent(nodeId) : -1);
-            if (modelShows(*e))
-                m_model->setSlow(nodeId, seconds);
-        }
-    } else if (status.startsWith(QLatin1String("starting the agent"))) {
-        setNodeState(*e, NodeState::Connecting, tr("Starting the agent on %1…").arg(e->session->nodeName()));
-    } else if (status.startsWith(QLatin1String("reconnecting"))
-               && (e->state == NodeState::Lost || e->state == NodeState::Unreachable)) {
-        static const QRegularExpression reconnecting(QStringLiteral("^reconnecting in ([0-9.]+) s"));
-        const auto m = reconnecting.match(status);
-        const QString when = m.hasMatch()
-            ? tr("reconnecting in %1 s").arg(QLocale().toString(m.captured(1).toDouble(), 'f', 1))
-            : status;
-        setNodeState(*e, e->state, tr("%1 (%2)").arg(e->session->errorString(), when));
-    }
-}
-
-void ClusterController::startServices(const QString &nodeId)
-{
-    Entry *e = m_entries.value(nodeId);
-    if (!e || !m_options.services)
-        return;
-    const quint64 generation = e->generation;
-    AgentReply *telemetry = e->session->request(
-        QStringLiteral("telemetry.start"),
-        {{QStringLiteral("interval_ms"), m_options.telemetryIntervalMs}, {QStringLiteral("raw_counters"), m_options.rawCounters}});
-    connect(telemetry, &AgentReply::finished, this, [this, nodeId, telemetry, generation] {
-        Entry *entry = m_entries.value(nodeId);
-        if (entry && entry->generation == generation && telemetry->isError())
-            Q_EMIT serviceFailed(nodeId, telemetry->method(), telemetry->errorString());
-    });
-    if (!e->node.dataPlaneIp().isEmpty() && !e->paused)
-        startReflector(nodeId, m_options.reflectorPort);
-}
-
-QList<AgentReply *> ClusterController::pauseRdmaServices(const QStringList &nodeIds)
-{
-    QList<AgentReply *> replies;
-    for (const QString &id : nodeIds) {
-        Entry *e = m_entries.value(id);
-        if (!e)
-            continue;
-        e->paused = true;
-        e->reflectorPort = 0;
-        e->meshPeers = {};
-        e->meshSent = false;
-        if (e->state != NodeState::Ready)
-            continue;
-        replies << e->session->request(QStringLiteral("mesh.set_peers"), {{QStringLiteral("peers"), QJsonArray()}});
-        replies << e->session->request(QStringLiteral("reflector.stop"));
-    }
-    updateMesh(); // the others stop measuring against them
-    return replies;
-}
-
-void ClusterController::resumeRdmaServices(const QStringList &nodeIds)
-{
-    for (const QString &id : nodeIds) {
-        Entry *e = m_entries.value(id);
-        if (!e || !e->paused)
-            continue;
-        e->paused = false;
-        if (e->state == NodeState::Ready && m_options.services && !e->node.dataPlaneIp().isEmpty())
-            startReflector(id, m_options.reflectorPort);
-    }
-    updateMesh();
-}
-
 bool ClusterController::modelShows(const Entry &e) const
 {
     return m_model && (m_options.localStateInModel || !e.node.isLocal());
@@ -491,111 +307,6 @@ QString ClusterController::probeError(const QString &nodeId) const
 {
     Entry *e = m_entries.value(nodeId);
     return e ? e->probeError : QString();
-}
-
-void ClusterController::startReflector(const QString &nodeId, int port)
-{
-    Entry *e = m_entries.value(nodeId);
-    if (!e)
-        return;
-    const quint64 generation = e->generation;
-    AgentReply *reply = e->session->request(QStringLiteral("reflector.start"),
-                                            {{QStringLiteral("bind"), QStringLiteral("0.0.0.0")},
-                                             {QStringLiteral("port"), port},
-                                             {QStringLiteral("rdma"), m_options.rdma}});
-    connect(reply, &AgentReply::finished, this, [this, nodeId, reply, generation, port] {
-        Entry *entry = m_entries.value(nodeId);
-        if (!entry || entry->generation != generation)
-            return;
-        if (reply->isError()) {
-            // Two nodes on one machine (tests, containers) cannot share a port.
-            if (port != 0 && reply->error().value(QStringLiteral("code")).toString() == QLatin1String("port_in_use")) {
-                qCInfo(lcCore).noquote() << entry->node.name << "reflector port" << port << "is taken; using any free port";
-                startReflector(nodeId, 0);
-                return;
-            }
-            Q_EMIT serviceFailed(nodeId, reply->method(), reply->errorString());
-            return;
-        }
-        entry->reflectorPort = reply->result().toObject().value(QStringLiteral("port")).toInt();
-        updateMesh();
-    });
-}
-
-void ClusterController::updateMesh()
-{
-    if (!m_options.services)
-        return;
-    QList<Entry *> reachable;
-    for (const QString &id : std::as_const(m_order)) {
-        Entry *e = m_entries.value(id);
-        if (e && e->state == NodeState::Ready && !e->paused && e->reflectorPort > 0 && !e->node.dataPlaneIp().isEmpty())
-            reachable << e;
-    }
-    for (const QString &id : std::as_const(m_order)) {
-        Entry *e = m_entries.value(id);
-        if (!e || e->state != NodeState::Ready || e->paused || e->node.dataPlaneIp().isEmpty())
-            continue;
-        QJsonArray peers;
-        for (Entry *p : std::as_const(reachable)) {
-            if (p == e)
-                continue;
-            peers.append(QJsonObject{{QStringLiteral("name"), p->node.id},
-                                     {QStringLiteral("address"), p->node.dataPlaneIp()},
-                                     {QStringLiteral("port"), p->reflectorPort}});
-        }
-        const MeshPlan plan = meshPlan(int(peers.size()), m_options);
-        const bool samePlan = plan.intervalMs == e->meshPlan.intervalMs && plan.burst == e->meshPlan.burst;
-        if (e->meshSent ? peers == e->meshPeers && (peers.isEmpty() || samePlan) : peers.isEmpty())
-            continue;
-        e->meshPeers = peers;
-        e->meshPlan = peers.isEmpty() ? MeshPlan{} : plan;
-        e->meshSent = true;
-        const quint64 generation = e->generation;
-        QJsonObject params{{QStringLiteral("peers"), peers}, {QStringLiteral("rdma"), m_options.rdma}};
-        if (!peers.isEmpty()) {
-            params.insert(QStringLiteral("interval_ms"), plan.intervalMs);
-            params.insert(QStringLiteral("burst"), plan.burst);
-        }
-        AgentReply *reply = e->session->request(QStringLiteral("mesh.set_peers"), params);
-        connect(reply, &AgentReply::finished, this, [this, id, reply, generation] {
-            Entry *entry = m_entries.value(id);
-            if (entry && entry->generation == generation && reply->isError())
-                Q_EMIT serviceFailed(id, reply->method(), reply->errorString());
-        });
-        Q_EMIT meshPeersChanged(id, peers);
-    }
-}
-
-ClusterController::MeshPlan ClusterController::meshPlan(int peers, const Options &options)
-{
-    // The engine takes intervals of 100..60000 ms and bursts of 1..1000.
-    const int minInterval = std::clamp(options.meshIntervalMs, 100, 60000);
-    const int maxInterval = std::clamp(options.meshMaxIntervalMs, minInterval, 60000);
-    MeshPlan plan;
-    plan.intervalMs = minInterval;
-    plan.burst = std::clamp(options.meshBurst, 1, 1000);
-    const int transports = options.rdma ? 2 : 1;
-    const double probes = double(std::max(peers, 0)) * transports; // bursts per interval
-    if (probes > 0 && options.meshRoundTripBudget > 0) {
-        // The interval at which the full burst stays in the budget, in steps of 100 ms.
-        const double needMs = probes * plan.burst * 1000.0 / options.meshRoundTripBudget;
-        const int steps = int(std::ceil(needMs / 100.0 - 1e-9));
-        plan.intervalMs = std::clamp(steps * 100, minInterval, maxInterval);
-        if (needMs > plan.intervalMs) {
-            // Even the longest interval is too short: smaller bursts.
-            const int fits = int(std::floor(double(options.meshRoundTripBudget) * plan.intervalMs / 1000.0 / probes));
-            plan.burst = std::clamp(fits, std::min(kMinMeshBurst, plan.burst), plan.burst);
-        }
-    }
-    plan.roundTripsPerSecond = probes * plan.burst * 1000.0 / plan.intervalMs;
-    return plan;
-}
-
-ClusterController::MeshPlan ClusterController::meshPlanSent(const QString &nodeId) const
-{
-    Entry *e = m_entries.value(nodeId);
-    return e && !e->meshPeers.isEmpty() ? e->meshPlan : MeshPlan{};
 }
 
 AgentSession *ClusterController::session(const QString &nodeId) const
