@@ -97,22 +97,6 @@ build_initramfs() {
 
 # ---------------------------------------------------------------- up
 
-check_host() {
-  command -v qemu-system-x86_64 >/dev/null \
-    || skip "qemu-system-x86_64 not found (scripts/install-deps.sh --lab installs qemu-system-x86)"
-  qemu-system-x86_64 -accel help 2>/dev/null | grep -qx tcg \
-    || skip "this qemu-system-x86_64 has no TCG accelerator"
-  local tool
-  for tool in ssh ssh-keygen scp cpio gzip depmod modprobe ss flock; do
-    command -v "$tool" >/dev/null || skip "'$tool' not found (scripts/install-deps.sh --lab)"
-  done
-  if [ ! -x /bin/busybox ] || ldd /bin/busybox >/dev/null 2>&1; then
-    skip "/bin/busybox is not a static busybox (install busybox-static)"
-  fi
-  [ -x /usr/sbin/sshd ] || skip "/usr/sbin/sshd not found (install openssh-server)"
-  [ -x /bin/bash ] || skip "/bin/bash not found"
-}
-
 declare -A USED_PORTS=()
 refresh_used_ports() {
   USED_PORTS=()
@@ -226,7 +210,7 @@ launch_node() {
   local -a cmd=(
     qemu-system-x86_64
     -name "halolink-lab-node$i,process=halolink-lab-node$i"
-    -machine pc -accel tcg -cpu "${HALOLINK_LAB_CPU:-qemu64}" -smp 1 -m "$mem"
+    -machine pc "${ACCEL_ARGS[@]}" -smp 1 -m "$mem"
     -nodefaults -no-user-config -display none "${mode[@]}"
     -serial "file:$nd/console.log"
     -kernel "$KERNEL_IMAGE" -initrd "$LAB_DIR/initramfs.cpio.gz"
@@ -356,9 +340,10 @@ node_json() { # $1 = index
 lab_json() {
   local n i sep=
   n=$(lab_nodes)
-  printf '{"lab_dir":%s,"ssh_config":%s,"data_link":%s,"kernel":%s,' \
+  printf '{"lab_dir":%s,"ssh_config":%s,"data_link":%s,"kernel":%s,"accel":%s,' \
     "$(json_str "$LAB_DIR")" "$(json_str "$(ssh_cfg)")" \
-    "$(json_str "$(cat "$LAB_DIR/data_link")")" "$(json_str "$(cat "$LAB_DIR/kernel")")"
+    "$(json_str "$(cat "$LAB_DIR/data_link")")" "$(json_str "$(cat "$LAB_DIR/kernel")")" \
+    "$(json_str "$(lab_accel)")"
   if lab_persistent; then printf '"persistent":true,"init":"systemd",'; fi
   printf '"nodes":['
   for ((i = 1; i <= n; i++)); do
@@ -422,12 +407,14 @@ cmd_up() {
 
   local t0=$SECONDS
   ensure_kernel
+  choose_accel
   mkdir -p "$LAB_DIR"
   touch "$LAB_DIR/$MARKER"
   trap up_cleanup EXIT
   trap 'exit 130' INT TERM
 
   printf '%s\n' "$KERNEL_VER" >"$LAB_DIR/kernel"
+  printf '%s\n' "$ACCEL" >"$LAB_DIR/accel"
   if [ "$PERSISTENT" = 1 ]; then touch "$LAB_DIR/persistent"; fi
   build_initramfs "$LAB_DIR/initramfs.cpio.gz" "$PERSISTENT"
   ssh-keygen -q -t ed25519 -N '' -C "halolink-lab-user" -f "$LAB_DIR/id_ed25519"
@@ -464,7 +451,7 @@ cmd_up() {
     log "a port was taken meanwhile; retrying with other ports"
   done
   [ "$rc" = 0 ] || die "could not find free ports after $attempt attempts"
-  log "started $n nodes (kernel $KERNEL_VER, data link $(cat "$LAB_DIR/data_link")); waiting for them to boot"
+  log "started $n nodes ($ACCEL, kernel $KERNEL_VER, data link $(cat "$LAB_DIR/data_link")); waiting for them to boot"
 
   wait_ready "$n" "${HALOLINK_LAB_BOOT_TIMEOUT:-600}" || die "the nodes did not boot"
   log "all nodes booted after $((SECONDS - t0))s; opening SSH connections"
