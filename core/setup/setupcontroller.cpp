@@ -125,6 +125,11 @@ SetupController::~SetupController()
     resumeRdma();
 }
 
+void SetupController::setCredentialStore(CredentialStore *store)
+{
+    m_store = store;
+}
+
 void SetupController::resumeRdma()
 {
     if (m_cluster && !m_paused.isEmpty())

@@ -89,7 +89,7 @@ public:
     SetupController(ClusterController *cluster, Inventory *inventory, QObject *parent = nullptr);
     ~SetupController() override;
 
-    void setCredentialStore(CredentialStore *store) { m_store = store; }
+    void setCredentialStore(CredentialStore *store);
     void setBenchOptions(const BenchOptions &o) { m_bench = o; }
 
     void setNodes(const QList<NodeInput> &nodes);
