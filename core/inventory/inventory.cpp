@@ -38,6 +38,10 @@ QJsonObject toJson(const Node &n)
             o.insert(QStringLiteral("port"), n.port);
         if (!n.identityFile.isEmpty())
             o.insert(QStringLiteral("identity_file"), n.identityFile);
+        if (!n.knownHostsFile.isEmpty())
+            o.insert(QStringLiteral("known_hosts_file"), n.knownHostsFile);
+        if (!n.virtualCluster.isEmpty())
+            o.insert(QStringLiteral("virtual_cluster"), n.virtualCluster);
     }
     if (!n.dataInterface.isEmpty())
         o.insert(QStringLiteral("data_interface"), n.dataInterface);
@@ -196,6 +200,8 @@ Inventory::Parsed Inventory::parseFile() const
         if (!stringField(o, "kind", &kind, &why, i) || !stringField(o, "id", &n.id, &why, i)
             || !stringField(o, "name", &n.name, &why, i) || !stringField(o, "host", &n.host, &why, i)
             || !stringField(o, "user", &n.user, &why, i) || !stringField(o, "identity_file", &n.identityFile, &why, i)
+            || !stringField(o, "known_hosts_file", &n.knownHostsFile, &why, i)
+            || !stringField(o, "virtual_cluster", &n.virtualCluster, &why, i)
             || !stringField(o, "data_interface", &n.dataInterface, &why, i)
             || !stringField(o, "data_address", &n.dataAddress, &why, i) || !qosField(o, &n.qos, &why, i))
             return corrupt(why);

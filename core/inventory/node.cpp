@@ -30,6 +30,17 @@ SshEndpoint Node::sshEndpoint() const
     ep.port = port;
     ep.identityFile = identityFile;
     applySshEnvironment(ep);
+    if (!knownHostsFile.isEmpty()) {
+        ep.knownHostsFile = knownHostsFile;
+        ep.globalKnownHostsFile = QStringLiteral("/dev/null");
+    }
+    if (isVirtual()) {
+        // Like IdentitiesOnly yes with an empty config: the person's
+        // ~/.ssh/config (a Host * ProxyJump, say) and agent keys have no
+        // business with a VM on 127.0.0.1.
+        ep.configFile = QStringLiteral("/dev/null");
+        ep.agentSocket = QStringLiteral("none");
+    }
     return ep;
 }
 

@@ -45,6 +45,15 @@ struct Node {
     QString user;         // empty: from the ssh config, else the local user
     int port = 0;         // 0: from the ssh config, else 22
     QString identityFile; // empty: agent + the config's/default keys
+    // Non-empty: the node's host key is pinned in this known_hosts file
+    // instead of the person's ~/.ssh/known_hosts (a virtual cluster's own
+    // file); sshEndpoint() then uses it alone, with no global known_hosts.
+    QString knownHostsFile;
+    // Non-empty: the node is a VM of the virtual cluster whose lab folder this
+    // is (core/lab/virtualcluster); lists say "virtual". Such a node is
+    // reached with its own key only (no agent, no ssh config), and
+    // `halolinkctl lab down` removes it from the inventory.
+    QString virtualCluster;
 
     // Data plane (RDMA network). Address as "a.b.c.d" or "a.b.c.d/prefix".
     QString dataInterface;
@@ -57,10 +66,13 @@ struct Node {
     static Node local();
 
     bool isLocal() const { return kind == Kind::Local; }
+    bool isVirtual() const { return !virtualCluster.isEmpty(); }
     // The IPv4 address of the data plane without its prefix; empty when unset.
     QString dataPlaneIp() const;
     // Where to reach the node over SSH (the person's ~/.ssh files; see
-    // applySshEnvironment() for the overrides tests use).
+    // applySshEnvironment() for the overrides tests use). A pinned
+    // knownHostsFile wins over those overrides; a virtual node also gets
+    // no ssh config and no agent (its identityFile only).
     SshEndpoint sshEndpoint() const;
     // "user@host:port" as far as set, for lists and messages.
     QString sshDisplay() const;

@@ -1,5 +1,6 @@
 // The node inventory: versioned JSON round trip, corrupt and newer files kept
-// (never overwritten), validation messages, ~/.ssh/config import, and
+// (never overwritten), a virtual cluster's fields, validation messages,
+// ~/.ssh/config import, and
 // NodeListModel following the inventory under QAbstractItemModelTester.
 
 #include "inventory/inventory.h"
@@ -7,6 +8,7 @@
 #include "inventory/nodevalidation.h"
 #include "inventory/sshconfigimport.h"
 #include "modelroles.h"
+#include "ssh/sshendpoint.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
@@ -149,6 +151,48 @@ private Q_SLOTS:
         QVERIFY(!third.node(id));
         // Only the inventory file (QSaveFile leaves no temporary behind).
         QCOMPARE(dirEntries(m_dataDir), QStringList{QStringLiteral("inventory.json")});
+    }
+
+    // A virtual cluster's node: its lab folder and pinned known_hosts are
+    // saved and read back; a file without them (older) still loads; the
+    // endpoint uses the pinned file alone, no config, no agent.
+    void virtualNodeRoundTrip()
+    {
+        Node v = sshNode(QStringLiteral("vnode1"), QStringLiteral("127.0.0.1"));
+        v.port = 2201;
+        v.user = QStringLiteral("root");
+        v.knownHostsFile = QStringLiteral("/lab/known_hosts");
+        v.virtualCluster = QStringLiteral("/lab");
+        QString error;
+        {
+            Inventory inv;
+            QVERIFY(inv.addNode(v, &error));
+            QVERIFY2(inv.addNode(sshNode(QStringLiteral("real"), QStringLiteral("real.lan")), &error), qPrintable(error));
+        }
+        const QJsonArray saved = QJsonDocument::fromJson(readAll(Inventory::defaultFilePath())).object().value(QStringLiteral("nodes")).toArray();
+        QCOMPARE(saved.size(), 2); // This computer without data-plane fields is not written
+        QCOMPARE(saved.at(0).toObject().value(QStringLiteral("virtual_cluster")).toString(), QStringLiteral("/lab"));
+        QCOMPARE(saved.at(0).toObject().value(QStringLiteral("known_hosts_file")).toString(), QStringLiteral("/lab/known_hosts"));
+        QVERIFY(!saved.at(1).toObject().contains(QStringLiteral("virtual_cluster")));
+        Inventory again;
+        QCOMPARE(again.load(), Inventory::LoadStatus::Ok);
+        const Node back = *again.find(QStringLiteral("vnode1"));
+        QVERIFY(back.isVirtual());
+        QCOMPARE(back.knownHostsFile, v.knownHostsFile);
+        QVERIFY(!again.find(QStringLiteral("real"))->isVirtual());
+        const SshEndpoint ep = back.sshEndpoint();
+        QCOMPARE(ep.knownHostsFile, QStringLiteral("/lab/known_hosts"));
+        QCOMPARE(ep.globalKnownHostsFile, QStringLiteral("/dev/null"));
+        QCOMPARE(ep.configFile, QStringLiteral("/dev/null"));
+        QCOMPARE(ep.agentSocket, QStringLiteral("none"));
+        QVERIFY(again.find(QStringLiteral("real"))->sshEndpoint().agentSocket != QLatin1String("none"));
+        // Written before the fields existed: loads, nothing virtual.
+        writeAll(Inventory::defaultFilePath(), R"({"format":"halolink-inventory","version":1,"nodes":[
+            {"id":"old","name":"old","kind":"ssh","host":"old.lan"}]})");
+        Inventory old;
+        QCOMPARE(old.load(), Inventory::LoadStatus::Ok);
+        QVERIFY(!old.find(QStringLiteral("old"))->isVirtual());
+        QVERIFY(old.find(QStringLiteral("old"))->knownHostsFile.isEmpty());
     }
 
     void twoWritersLoseNothing()
