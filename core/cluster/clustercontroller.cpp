@@ -12,6 +12,7 @@
 #include "protocol/probedecoder.h"
 
 #include <QJsonDocument>
+#include <QTimer>
 
 namespace halolink {
 
@@ -28,7 +29,10 @@ ClusterController::ClusterController(Inventory *inventory, NodeListModel *model,
     : QObject(parent)
     , m_inventory(inventory)
     , m_model(model)
+    , m_countdown(new QTimer(this))
 {
+    m_countdown->setSingleShot(true);
+    connect(m_countdown, &QTimer::timeout, this, &ClusterController::updateCountdowns);
     if (m_model && m_inventory)
         m_model->setNodes(m_inventory->nodes());
     if (m_inventory) {

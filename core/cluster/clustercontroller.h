@@ -60,6 +60,8 @@
 #include <chrono>
 #include <optional>
 
+class QTimer;
+
 namespace halolink {
 
 class CredentialStore;
@@ -189,6 +191,10 @@ private:
     void onSessionState(const QString &nodeId, AgentSession::State state);
     void onStatus(const QString &nodeId, const QString &status);
     void setNodeState(Entry &e, NodeState state, const QString &detail, int percent = -1);
+    // The "reconnecting in n s" of the nodes waiting to reconnect, in whole
+    // seconds, kept true by one timer that fires when the next one changes.
+    static QString reconnectText(const Entry &e);
+    void updateCountdowns();
     void startServices(const QString &nodeId);
     void startProbe(const QString &nodeId);
     bool modelShows(const Entry &e) const;
@@ -207,6 +213,7 @@ private:
     QStringList m_order;
     QHash<QString, Entry *> m_entries;
     mutable QString m_enginePath;
+    QTimer *m_countdown = nullptr;
 };
 
 } // namespace halolink

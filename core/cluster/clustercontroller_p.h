@@ -7,6 +7,8 @@
 
 #include "agent/sshagenttransport.h"
 
+#include <QDeadlineTimer>
+
 namespace halolink {
 
 struct ClusterController::Entry {
@@ -26,6 +28,9 @@ struct ClusterController::Entry {
     QString probeError;
     bool probing = false;
     bool paused = false; // reflector and mesh held off (pauseRdmaServices)
+    // When the session tries again (Lost/Unreachable, "reconnecting in n s"):
+    // the detail counts down to it (updateCountdowns()). Forever: none pending.
+    QDeadlineTimer reconnectAt{QDeadlineTimer::Forever};
 };
 
 } // namespace halolink

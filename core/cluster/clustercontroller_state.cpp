@@ -7,11 +7,17 @@
 
 #include <QLocale>
 #include <QRegularExpression>
+#include <QTimer>
+
+#include <algorithm>
+#include <cmath>
 
 namespace halolink {
 
 void ClusterController::setNodeState(Entry &e, NodeState state, const QString &detail, int percent)
 {
+    if (state != NodeState::Lost && state != NodeState::Unreachable)
+        e.reconnectAt = QDeadlineTimer(QDeadlineTimer::Forever); // no countdown any more
     const bool changed = e.state != state || e.detail != detail;
     e.state = state;
     e.detail = detail;
@@ -112,13 +118,52 @@ void ClusterController::onStatus(const QString &nodeId, const QString &status)
         setNodeState(*e, NodeState::Connecting, tr("Starting the agent on %1…").arg(e->session->nodeName()));
     } else if (status.startsWith(QLatin1String("reconnecting"))
                && (e->state == NodeState::Lost || e->state == NodeState::Unreachable)) {
+        // Said once, when the session schedules the attempt: from here on the
+        // text counts down to it (updateCountdowns()) instead of standing still.
         static const QRegularExpression reconnecting(QStringLiteral("^reconnecting in ([0-9.]+) s"));
         const auto m = reconnecting.match(status);
-        const QString when = m.hasMatch()
-            ? tr("reconnecting in %1 s").arg(QLocale().toString(m.captured(1).toDouble(), 'f', 1))
-            : status;
-        setNodeState(*e, e->state, tr("%1 (%2)").arg(e->session->errorString(), when));
+        if (!m.hasMatch()) {
+            setNodeState(*e, e->state, tr("%1 (%2)").arg(e->session->errorString(), status));
+            return;
+        }
+        e->reconnectAt = QDeadlineTimer(qint64(std::llround(m.captured(1).toDouble() * 1000.0)), Qt::PreciseTimer);
+        setNodeState(*e, e->state, reconnectText(*e));
+        updateCountdowns();
     }
+}
+
+QString ClusterController::reconnectText(const Entry &e)
+{
+    // Whole seconds, rounded up: "in 1 s" until the attempt, never "in 0 s".
+    const qint64 left = std::max<qint64>(e.reconnectAt.remainingTime(), 0);
+    const qint64 seconds = std::max<qint64>((left + 999) / 1000, 1);
+    return tr("%1 (%2)").arg(e.session->errorString(), tr("reconnecting in %1 s").arg(QLocale().toString(seconds)));
+}
+
+void ClusterController::updateCountdowns()
+{
+    // One timer for every node: it fires when the soonest displayed second
+    // changes, and only the rows waiting to reconnect are set (the model and
+    // nodeStateChanged() tell only when their text did change).
+    qint64 next = -1;
+    for (Entry *e : std::as_const(m_entries)) {
+        if (e->reconnectAt.isForever())
+            continue;
+        if (e->state != NodeState::Lost && e->state != NodeState::Unreachable) {
+            e->reconnectAt = QDeadlineTimer(QDeadlineTimer::Forever);
+            continue;
+        }
+        setNodeState(*e, e->state, reconnectText(*e));
+        const qint64 left = e->reconnectAt.remainingTime();
+        if (left <= 1000)
+            continue; // "in 1 s" until the session tries (its state then moves on)
+        const qint64 toChange = (left - 1) % 1000 + 1; // ms until ceil(left / 1 s) drops by one
+        next = next < 0 ? toChange : std::min(next, toChange);
+    }
+    if (next < 0)
+        m_countdown->stop();
+    else
+        m_countdown->start(int(next) + 5); // a little past the edge, so it has been crossed
 }
 
 } // namespace halolink

@@ -3,7 +3,8 @@
 // agent. Sessions get ready, telemetry frames arrive, the two SSH nodes mesh
 // with each other over their data-plane addresses, a killed node is lost
 // (with a gap) and comes back when its sshd does. A node whose login shell
-// takes 7 s to start is shown as slow, then gets ready.
+// takes 7 s to start is shown as slow, then gets ready. A node nobody
+// answers for counts down to its next attempt in whole seconds.
 
 #include "sshd_fixture.h"
 
@@ -20,6 +21,7 @@
 #include <QScopeGuard>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTcpServer>
 #include <QTest>
 
 using namespace halolink;
@@ -274,6 +276,65 @@ private Q_SLOTS:
         QCOMPARE(statuses.at(slow), int(Check::Status::Warn));
         QVERIFY2(details.at(slow).contains(QLatin1String("login shell")), qPrintable(details.at(slow)));
         QVERIFY(model.detail(id).isEmpty() || !model.detail(id).startsWith(QLatin1String("Slow")));
+    }
+
+    // Issue 18: "reconnecting in 58.5 s" stood still until the attempt. The
+    // text counts down in whole seconds; only the waiting node's row changes,
+    // and nodeStateChanged() (the node page's cue) tells each new second.
+    void reconnectCountdownTicks()
+    {
+        int port = 0;
+        {
+            QTcpServer probe; // a port nobody listens on once it is closed
+            QVERIFY(probe.listen(QHostAddress::LocalHost));
+            port = probe.serverPort();
+        }
+        Inventory inventory;
+        inventory.setFilePath(m_tmp.filePath(QStringLiteral("inventory-countdown.json")));
+        inventory.load();
+        Node n;
+        n.name = QStringLiteral("gone1");
+        n.host = QStringLiteral("127.0.0.1");
+        n.port = port;
+        n.user = QStringLiteral("nobody");
+        QString error, id;
+        QVERIFY2(inventory.addNode(n, &error, &id), qPrintable(error));
+        NodeListModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        ClusterController controller(&inventory, &model);
+        ClusterController::Options options;
+        options.services = false;
+        options.includeLocal = false;
+        options.connectTimeout = 2s;
+        controller.setOptions(options);
+        controller.setBackoff(8s, 8s); // 6.4 .. 9.6 s with the jitter
+        const int row = model.rowOf(id);
+        QVERIFY(row > 0);
+        controller.startNodes({id});
+        static const QRegularExpression countdown(QStringLiteral("reconnecting in (\\d+) s\\)$"));
+        QTRY_VERIFY2_WITH_TIMEOUT(countdown.match(model.detail(id)).hasMatch(), qPrintable(model.detail(id)), 15000);
+        QVERIFY(model.state(id) == NodeState::Unreachable);
+        const int first = countdown.match(model.detail(id)).captured(1).toInt();
+        QVERIFY2(first >= 6 && first <= 10, qPrintable(model.detail(id)));
+
+        QSet<int> rowsChanged;
+        connect(&model, &QAbstractItemModel::dataChanged, this,
+                [&](const QModelIndex &from, const QModelIndex &to) {
+                    for (int r = from.row(); r <= to.row(); ++r)
+                        rowsChanged << r;
+                });
+        QSignalSpy states(&controller, &ClusterController::nodeStateChanged);
+        QTest::qWait(1200);
+        const QString later = model.detail(id);
+        const auto m = countdown.match(later);
+        QVERIFY2(m.hasMatch(), qPrintable(later));
+        const int second = m.captured(1).toInt();
+        QVERIFY2(second == first - 1 || second == first - 2, qPrintable(QStringLiteral("%1 then %2").arg(first).arg(second)));
+        QCOMPARE(model.index(row, NodeListModel::StateColumn).data(Qt::ToolTipRole).toString(), later);
+        QCOMPARE(rowsChanged, QSet<int>{row});
+        QVERIFY(states.size() >= 1 && states.size() <= 2);
+        QCOMPARE(states.last().at(2).toString(), later);
+        controller.stop();
     }
 
     void cleanupTestCase()
