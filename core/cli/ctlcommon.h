@@ -123,6 +123,14 @@ struct BenchBetween {
 BenchBetween benchBetween(CtlConnector &connector, const Node &a, const Node &b, QJsonObject params, int port,
                           bool anyPortIfTaken, std::chrono::milliseconds benchTimeout);
 
+// The commands that reach nodes (probe, bench, snapshot): --accept-new-host-key;
+// a positive number of seconds from an option (false, and said on err, if not);
+// seconds as milliseconds.
+const QCommandLineOption &acceptOption();
+bool parseSeconds(const QCommandLineParser &p, const QCommandLineOption &o, double *seconds, const QString &command,
+                  QTextStream &err);
+std::chrono::milliseconds ms(double seconds);
+
 // Reads a secret from the terminal without echo; nullopt when stdin is not a
 // terminal or on end of input.
 std::optional<QByteArray> readSecretFromTerminal(const QString &prompt, QTextStream &err);
