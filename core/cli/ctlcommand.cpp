@@ -39,6 +39,10 @@ QString commandsHelp()
         "                          Before a launch: does the model fit, how to split it, how fast.\n"
         "  engine [--json]          Which halolink-engine this computer uses, its version, and\n"
         "                          every place looked at.\n"
+        "  lab up [N] | down | status [--json]\n"
+        "                          The virtual cluster: N QEMU VMs with Soft-RoCE on this computer\n"
+        "                          (default 2), added to the inventory as virtual nodes vnode1..;\n"
+        "                          exit 77 when it cannot run here (it says what to install).\n"
         "\n"
         "Nodes are reached over SSH with ~/.ssh/config and ~/.ssh/known_hosts. A node's host key\n"
         "seen for the first time is refused unless --accept-new-host-key is given; a changed key\n"
@@ -121,6 +125,8 @@ int dispatch(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return cli::runJob(commandArguments, out, err);
     if (command == QLatin1String("engine"))
         return cli::runEngine(commandArguments, out, err);
+    if (command == QLatin1String("lab"))
+        return cli::runLab(commandArguments, out, err);
     err << "halolinkctl: " << cli::tr("unknown command '%1'.").arg(command) << '\n'
         << cli::usageHint() << '\n';
     return CtlUsage;

@@ -144,5 +144,6 @@ int runSnapshot(const QStringList &arguments, QTextStream &out, QTextStream &err
 int runConfigure(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int runJob(const QStringList &arguments, QTextStream &out, QTextStream &err);
 int runEngine(const QStringList &arguments, QTextStream &out, QTextStream &err);
+int runLab(const QStringList &arguments, QTextStream &out, QTextStream &err);
 
 } // namespace halolink::cli

@@ -26,6 +26,9 @@ QJsonObject nodeJson(const Node &n)
         str("user", n.user);
         o.insert(QStringLiteral("port"), n.port > 0 ? QJsonValue(n.port) : QJsonValue(QJsonValue::Null));
         str("identity_file", n.identityFile);
+        str("known_hosts_file", n.knownHostsFile);
+        str("virtual_cluster", n.virtualCluster);
+        o.insert(QStringLiteral("virtual"), n.isVirtual());
     }
     str("data_interface", n.dataInterface);
     str("data_address", n.dataAddress);
@@ -120,7 +123,10 @@ int nodesList(const QStringList &args, QTextStream &out, QTextStream &err)
         QString data = n.dataAddress;
         if (!n.dataInterface.isEmpty())
             data = data.isEmpty() ? n.dataInterface : tr("%1 on %2").arg(data, n.dataInterface);
-        rows << QStringList{n.name, n.isLocal() ? tr("(local)") : n.sshDisplay(), data.isEmpty() ? QStringLiteral("-") : data};
+        QString ssh = n.isLocal() ? tr("(local)") : n.sshDisplay();
+        if (n.isVirtual())
+            ssh = tr("%1 (virtual)").arg(ssh);
+        rows << QStringList{n.name, ssh, data.isEmpty() ? QStringLiteral("-") : data};
     }
     QList<int> widths(3, 0);
     for (const QStringList &r : rows)
