@@ -26,10 +26,17 @@ QString formatNs(double ns)
 } // namespace
 
 BenchBetween benchBetween(CtlConnector &connector, const Node &a, const Node &b, QJsonObject params, int port,
-                          bool anyPortIfTaken, std::chrono::milliseconds benchTimeout)
+                          bool anyPortIfTaken, std::chrono::milliseconds benchTimeout, QTextStream *progress)
 {
     BenchBetween run;
     const bool rdma = params.value(QStringLiteral("transport")).toString() == QLatin1String("rdma");
+    auto say = [progress](const QString &line) {
+        if (progress) {
+            *progress << "halolinkctl bench: " << line << '\n';
+            progress->flush();
+        }
+    };
+    say(tr("starting the reflector on %1…").arg(b.name));
     auto startReflector = [&](int p) {
         return connector.call(b.id, QStringLiteral("reflector.start"),
                               {{QStringLiteral("bind"), QStringLiteral("0.0.0.0")},
@@ -45,7 +52,14 @@ BenchBetween benchBetween(CtlConnector &connector, const Node &a, const Node &b,
         return run;
     params.insert(QStringLiteral("peer"), b.dataPlaneIp());
     params.insert(QStringLiteral("port"), run.reflector.result.toObject().value(QStringLiteral("port")).toInt());
+    const QString transport = rdma ? QStringLiteral("RDMA") : QStringLiteral("TCP");
+    const QString pair = tr("%1 -> %2 (%3)").arg(a.name, b.name, b.dataPlaneIp());
+    if (params.value(QStringLiteral("test")).toString() == QLatin1String("bandwidth"))
+        say(tr("measuring the %1 bandwidth, %2…").arg(transport, pair));
+    else
+        say(tr("measuring the %1 latency, %2…").arg(transport, pair));
     run.bench = connector.call(a.id, QStringLiteral("bench"), params, benchTimeout);
+    say(tr("stopping the reflector on %1…").arg(b.name));
     connector.call(b.id, QStringLiteral("reflector.stop"), {}, 10s);
     return run;
 }
@@ -148,6 +162,7 @@ int runBench(const QStringList &arguments, QTextStream &out, QTextStream &err)
     }
 
     CtlConnector connector(&inventory, cp.parser.isSet(acceptOption()), err);
+    connector.setProgress(true); // 30 s and more in silence otherwise
     connector.connectAll({*a, *b}, ms(timeoutSeconds));
     for (const Node &n : {*a, *b}) {
         if (!connector.isReady(n.id)) {
@@ -158,7 +173,7 @@ int runBench(const QStringList &arguments, QTextStream &out, QTextStream &err)
         }
     }
     const BenchBetween run = benchBetween(connector, *a, *b, params, reflectorPort, !cp.parser.isSet(port),
-                                          ms(benchSeconds * 4 + 60));
+                                          ms(benchSeconds * 4 + 60), &err);
     const CallResult &reflector = run.reflector;
     if (!reflector.ok) {
         err << "halolinkctl bench: " << tr("the reflector on %1 did not start: %2").arg(b->name, reflector.errorString()) << '\n';

@@ -7,6 +7,7 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QTimer>
 
 #include <cerrno>
@@ -154,6 +155,28 @@ CtlConnector::CtlConnector(Inventory *inventory, bool acceptNewHostKey, QTextStr
     connect(&m_controller, &ClusterController::hostKeyUnknown, this, &CtlConnector::onHostKeyUnknown);
     connect(&m_controller, &ClusterController::hostKeyChanged, this, &CtlConnector::onHostKeyChanged);
     connect(&m_controller, &ClusterController::credentialsNeeded, this, &CtlConnector::onCredentialsNeeded);
+    connect(&m_controller, &ClusterController::nodeStateChanged, this, &CtlConnector::sayProgress);
+}
+
+void CtlConnector::sayProgress(const QString &nodeId, NodeState state, const QString &detail)
+{
+    if (!m_progress)
+        return;
+    // A failure is told by the command, with its code; nothing to say before a start.
+    if (state != NodeState::Connecting && state != NodeState::Deploying && state != NodeState::Ready)
+        return;
+    const QString name = m_controller.node(nodeId).name;
+    const QString text = state == NodeState::Ready ? tr("%1 is ready.").arg(name)
+                         : detail.isEmpty()           ? QString()
+                                                      : tr("%1: %2").arg(name, detail);
+    // One line a step: the step is the text without its numbers (40 %, 10 s).
+    static const QRegularExpression digits(QStringLiteral("\\d+"));
+    const QString step = QString::number(int(state)) + QLatin1Char(':') + QString(text).remove(digits);
+    if (text.isEmpty() || m_lastStep.value(nodeId) == step)
+        return;
+    m_lastStep.insert(nodeId, step);
+    m_err << "halolinkctl: " << text << '\n';
+    m_err.flush();
 }
 
 CtlConnector::~CtlConnector()

@@ -98,8 +98,13 @@ public:
                     std::chrono::milliseconds timeout);
 
     ClusterController &controller() { return m_controller; }
+    // On: each node's steps while connecting (connecting, checking and
+    // deploying the engine, starting the agent, ready) are said on err, a line
+    // a step (a deploy's percentages are one step).
+    void setProgress(bool on) { m_progress = on; }
 
 private:
+    void sayProgress(const QString &nodeId, NodeState state, const QString &detail);
     void onHostKeyUnknown(const QString &nodeId, const HostKeyInfo &info);
     void onHostKeyChanged(const QString &nodeId, const HostKeyInfo &info, const QString &message);
     void onCredentialsNeeded(const QString &nodeId, CredentialKind kind, const QString &prompt);
@@ -110,18 +115,22 @@ private:
     QTextStream &m_err;
     QHash<QString, QString> m_failure;
     QHash<QString, QString> m_failureCode;
+    bool m_progress = false;
+    QHash<QString, QString> m_lastStep; // per node: the step last said
 };
 
 // One benchmark between two connected nodes, as `halolinkctl bench` runs it:
 // a reflector on `b` (on `port`; any free one when that is taken and
 // anyPortIfTaken), the agents' `bench` on `a` against b's data-plane
 // address with `params` (transport, test, size, ...), the reflector stopped.
+// progress: where each of those steps is said as it starts (null: nowhere).
 struct BenchBetween {
     CallResult reflector; // reflector.start's answer
     CallResult bench; // not asked (ok false, no error) when the reflector did not start
 };
 BenchBetween benchBetween(CtlConnector &connector, const Node &a, const Node &b, QJsonObject params, int port,
-                          bool anyPortIfTaken, std::chrono::milliseconds benchTimeout);
+                          bool anyPortIfTaken, std::chrono::milliseconds benchTimeout,
+                          QTextStream *progress = nullptr);
 
 // The commands that reach nodes (probe, bench, snapshot): --accept-new-host-key;
 // a positive number of seconds from an option (false, and said on err, if not);

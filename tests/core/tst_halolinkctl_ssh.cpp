@@ -202,11 +202,30 @@ private Q_SLOTS:
         QCOMPARE(doc.value(QStringLiteral("test")).toString(), QStringLiteral("latency"));
         QCOMPARE(doc.value(QStringLiteral("peer")).toString(), QStringLiteral("127.0.0.1"));
         QVERIFY(doc.value(QStringLiteral("rtt_ns")).toObject().value(QStringLiteral("p50")).toDouble() > 0);
+        // Issue 18: stderr says each step as it goes, a line a step; stdout is the document alone.
+        QCOMPARE(r.out.trimmed().count('\n'), 0);
+        QVERIFY2(!r.out.contains("halolinkctl"), r.out.constData());
+        const QList<QByteArray> steps = r.err.trimmed().split('\n');
+        for (const QByteArray &step : {QByteArray("halolinkctl: n1: Connecting to "), QByteArray("halolinkctl: n2: Connecting to "),
+                                       QByteArray("halolinkctl: n1: Checking the engine on "),
+                                       QByteArray("halolinkctl: n2: Starting the agent on "),
+                                       QByteArray("halolinkctl: n1 is ready."), QByteArray("halolinkctl: n2 is ready."),
+                                       QByteArray("halolinkctl bench: starting the reflector on n2"),
+                                       QByteArray("halolinkctl bench: measuring the TCP latency, n1 -> n2 (127.0.0.1)"),
+                                       QByteArray("halolinkctl bench: stopping the reflector on n2")}) {
+            QVERIFY2(std::count_if(steps.cbegin(), steps.cend(), [&](const QByteArray &l) { return l.startsWith(step); }) == 1,
+                     (step + " once in:\n" + r.err).constData());
+        }
+        QVERIFY2(r.err.indexOf("n2 is ready.") < r.err.indexOf("starting the reflector")
+                     && r.err.indexOf("starting the reflector") < r.err.indexOf("measuring the TCP latency"),
+                 r.err.constData());
 
         r = ctl({QStringLiteral("bench"), QStringLiteral("--test"), QStringLiteral("bandwidth"), QStringLiteral("--duration"),
                  QStringLiteral("1"), QStringLiteral("n2"), QStringLiteral("n1")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY2(r.out.contains("Gbit/s"), r.out.constData());
+        QVERIFY2(r.out.startsWith("n2 -> n1 (127.0.0.1), tcp bandwidth") && !r.out.contains("halolinkctl"), r.out.constData());
+        QVERIFY2(r.err.contains("halolinkctl bench: measuring the TCP bandwidth, n2 -> n1 (127.0.0.1)…"), r.err.constData());
 
         // Usage and refusals.
         QCOMPARE(ctl({QStringLiteral("bench"), QStringLiteral("n1")}).exitCode, 2);
