@@ -487,9 +487,9 @@ QString adviceText(const Advice &a)
              .arg(s.path, s.architecture.value_or(unknownWord()), count(asMaybe(s.layers)), gib(weights),
                  a.kvBytesPerToken ? QString::number(*a.kvBytesPerToken / 1024.0, 'f', 1) : unknownWord())
       << '\n';
-    t << AdviceText::tr("workload: context %1 tokens x %2 sequence(s); prompt %3 tokens, answer %4 tokens")
+    t << AdviceText::tr("workload: context %1 tokens x %n sequence(s); prompt %2 tokens, answer %3 tokens", nullptr,
+                        int(a.workload.concurrency))
              .arg(a.workload.contextTokens)
-             .arg(a.workload.concurrency)
              .arg(a.workload.promptTokens)
              .arg(a.workload.generatedTokens)
       << '\n';

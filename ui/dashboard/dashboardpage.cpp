@@ -530,7 +530,7 @@ void DashboardPage::updateStatus()
     if (m_paused)
         m_status->setText(tr("Paused at %1 — data keeps arriving. Resume to follow it.").arg(range));
     else
-        m_status->setText(nodes == 1 ? tr("Live, 1 node reporting") : tr("Live, %1 nodes reporting").arg(nodes));
+        m_status->setText(tr("Live, %n node(s) reporting", nullptr, nodes));
 }
 
 bool DashboardPage::exportCsv(const QString &path, QString *error)
