@@ -55,7 +55,7 @@ QVariant NodeListModel::data(const QModelIndex &index, int role) const
             if (row.state == NodeState::Ready && row.failures > 0)
                 return tr("Ready, %1 failed").arg(row.failures);
             if (row.state == NodeState::Ready && row.warnings > 0)
-                return tr("Ready, %1 warnings").arg(row.warnings);
+                return tr("Ready, %n warning(s)", "", row.warnings);
             if (row.slowSeconds > 0)
                 return tr("Slow: waiting %1 s").arg(row.slowSeconds);
             if (row.state == NodeState::Deploying && row.percent >= 0)
@@ -81,10 +81,8 @@ QVariant NodeListModel::data(const QModelIndex &index, int role) const
             || row.state == NodeState::Deploying)
             return row.detail.isEmpty() ? stateText(row.state) : row.detail;
         if (row.state == NodeState::Ready)
-            return tr("%1: %2 warnings, %3 failed checks")
-                .arg(row.node.name)
-                .arg(row.warnings)
-                .arg(row.failures);
+            return tr("%1: %2, %3")
+                .arg(row.node.name, tr("%n warning(s)", "", row.warnings), tr("%n failed check(s)", "", row.failures));
         return stateText(row.state);
     case Roles::Key: return row.node.id;
     case Roles::NodeState: return static_cast<int>(row.state);

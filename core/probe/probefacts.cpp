@@ -77,6 +77,8 @@ QString statusText(const Check &check)
         return ProbeFacts::tr("Warning");
     case Check::Status::Fail:
         return ProbeFacts::tr("Fail");
+    case Check::Status::NotApplicable:
+        return ProbeFacts::tr("Not applicable");
     case Check::Status::Unknown: break;
     }
     return check.statusText;
@@ -96,6 +98,8 @@ QString checkMessage(const Check &check)
 
 bool checkNotApplicable(const Check &check)
 {
+    if (check.status == Check::Status::NotApplicable)
+        return true;
     if (!check.messageKey.isEmpty())
         return check.messageKey.startsWith(QLatin1String("not_applicable."));
     return check.message.startsWith(QLatin1String("not applicable")); // an engine older than the keys
@@ -120,6 +124,8 @@ QString checkTitle(const QString &id)
         {"iommu_not_passthrough", QT_TRANSLATE_NOOP("ProbeFacts", "IOMMU passthrough")},
         {"firewall_active", QT_TRANSLATE_NOOP("ProbeFacts", "Firewall")},
         {"management_on_rdma_netdev", QT_TRANSLATE_NOOP("ProbeFacts", "Management off the data plane")},
+        {"engine", QT_TRANSLATE_NOOP("ProbeFacts", "HaloLink engine")},
+        {"keychain", QT_TRANSLATE_NOOP("ProbeFacts", "System keychain")},
     };
     for (const Title &t : titles) {
         if (id == QLatin1String(t.id))

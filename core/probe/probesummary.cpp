@@ -1,5 +1,6 @@
 #include "probe/probesummary.h"
 
+#include "probe/checkstatus.h"
 #include "probe/probefacts.h"
 
 #include <QCoreApplication>
@@ -21,6 +22,7 @@ QString statusTag(Check::Status status)
     case Check::Status::Pass: return QStringLiteral("[ ok ]");
     case Check::Status::Warn: return QStringLiteral("[warn]");
     case Check::Status::Fail: return QStringLiteral("[FAIL]");
+    case Check::Status::NotApplicable: return QStringLiteral("[ n/a]");
     case Check::Status::Unknown: break;
     }
     return QStringLiteral("[ ?? ]");
@@ -88,15 +90,14 @@ QString probeSummaryText(const ProbeReport &report, const QString &nodeName)
             << '\n';
     }
 
-    out << '\n'
-        << ProbeSummary::tr("Checks") << " (" << report.countChecks(Check::Status::Fail) << ' '
-        << ProbeSummary::tr("failed") << ", " << report.countChecks(Check::Status::Warn) << ' '
-        << ProbeSummary::tr("warnings") << ")\n";
+    // The check's title beside its verdict ("[ ok ] RDMA device present"),
+    // its stable id after the finding, for scripts and bug reports.
+    out << '\n' << ProbeSummary::tr("Checks") << " (" << countChecks(report.checks).text() << ")\n";
     for (const Check &check : report.checks) {
-        out << "  " << statusTag(check.status) << ' ' << check.id;
+        out << "  " << statusTag(check.status) << ' ' << facts::checkTitle(check.id);
         if (check.subject)
             out << " (" << *check.subject << ')';
-        out << ": " << facts::checkMessage(check) << '\n';
+        out << ": " << facts::checkMessage(check) << "  [" << check.id << "]\n";
     }
     out.flush();
     return text;

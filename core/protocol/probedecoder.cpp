@@ -321,6 +321,12 @@ Check readCheck(const ObjectReader &r)
     check.messageKey = r.optString(QStringLiteral("message_key")).value_or(QString());
     if (const auto args = r.optObject(QStringLiteral("message_args")))
         check.messageArgs = args->json();
+    // The engine's "pass" for a check with nothing to look at (the wire keeps
+    // "pass"; statusText says so).
+    if (check.status == Check::Status::Pass
+        && (check.messageKey.startsWith(QLatin1String("not_applicable."))
+            || (check.messageKey.isEmpty() && check.message.startsWith(QLatin1String("not applicable")))))
+        check.status = Check::Status::NotApplicable;
     return check;
 }
 

@@ -100,7 +100,12 @@ struct Libraries {
 };
 
 struct Check {
-    enum class Status { Pass, Warn, Fail, Unknown };
+    // One status everywhere (probe/checkstatus.h counts them): the engine
+    // writes pass, warn or fail; NotApplicable is a pass whose message says
+    // the check had nothing to look at (message key not_applicable.*), or a
+    // cluster-node check on a workstation; Unknown, a status this version
+    // does not know. Appended, never renumbered (Roles::Status carries ints).
+    enum class Status { Pass, Warn, Fail, Unknown, NotApplicable };
     QString id;
     Status status = Status::Unknown;
     QString statusText; // as the engine wrote it, for a status this version does not know

@@ -28,10 +28,12 @@ S fromCheck(Check::Status s)
         return S::Warn;
     case Check::Status::Fail:
         return S::Fail;
+    case Check::Status::NotApplicable:
+        return S::Pass; // made NotApplicable after the rules below, which read verdicts
     case Check::Status::Unknown:
         break;
     }
-    return S::Warn;
+    return S::Unknown;
 }
 
 // The netdev a check's subject refers to: "irdma0/1" -> the port's netdev, a
@@ -74,6 +76,10 @@ QString statusText(PreflightRow::Status status)
         return Setup::tr("warn");
     case S::Fail:
         return Setup::tr("fail");
+    case S::NotApplicable:
+        return Setup::tr("not applicable");
+    case S::Unknown:
+        return Setup::tr("unknown");
     }
     return {};
 }
@@ -122,7 +128,7 @@ QList<PreflightRow> preflightRows(const ProbeReport &probe, const PreflightConte
         const bool notApplicable = facts::checkNotApplicable(c);
         if (c.id == QLatin1String("rdma_core_missing")) {
             r.title = Setup::tr("rdma-core (libibverbs, librdmacm)");
-            if (r.status != S::Pass)
+            if (r.status == S::Warn || r.status == S::Fail)
                 r.remedy = Setup::tr(
                     "Install rdma-core: Debian/Ubuntu 'apt install rdma-core ibverbs-providers librdmacm1', "
                     "Fedora 'dnf install rdma-core libibverbs librdmacm'.");
@@ -140,12 +146,12 @@ QList<PreflightRow> preflightRows(const ProbeReport &probe, const PreflightConte
             }
         } else if (c.id == QLatin1String("iwarp_mode")) {
             r.title = Setup::tr("RDMA mode (RoCE v2, not iWARP)");
-            if (r.status != S::Pass && onData) {
+            if ((r.status == S::Warn || r.status == S::Fail) && onData) {
                 r.status = S::Info;
                 r.finding = Setup::tr(
                     "%1 runs iWARP; the configuration switches it to RoCE v2 (devlink enable_roce).")
                                 .arg(r.subject);
-            } else if (r.status != S::Pass) {
+            } else if (r.status == S::Warn || r.status == S::Fail) {
                 r.remedy = Setup::tr("Not the data interface: left as it is.");
             }
         } else if (c.id == QLatin1String("port_not_active")) {
@@ -221,7 +227,7 @@ QList<PreflightRow> preflightRows(const ProbeReport &probe, const PreflightConte
             r.title = c.id;
         }
         if (notApplicable && r.status == S::Pass)
-            r.status = S::Info;
+            r.status = S::NotApplicable; // an engine that wrote "pass" for it
         rows << r;
     }
 

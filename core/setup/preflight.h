@@ -19,7 +19,9 @@
 namespace halolink::setup {
 
 struct PreflightRow {
-    enum class Status { Pass, Info, Warn, Fail };
+    // Info: noted, the setup takes care of it. NotApplicable and Unknown are
+    // the probe's own (probe/checkstatus.h): never counted as passes.
+    enum class Status { Pass, Info, Warn, Fail, NotApplicable, Unknown };
     QString check;   // stable id: the probe check id, or our own
     QString title;   // short, for the table
     QString subject; // device, netdev, card; empty for the node

@@ -4,6 +4,7 @@ halolink_add_qt_test(tst_probedecoder SOURCES core/tst_probedecoder.cpp LIBS hal
 halolink_add_qt_test(tst_localengine SOURCES core/tst_localengine.cpp LIBS halolink_core LABELS core)
 halolink_add_qt_test(tst_nodelistmodel SOURCES core/tst_nodelistmodel.cpp LIBS halolink_core LABELS core)
 halolink_add_qt_test(tst_probemodels SOURCES core/tst_probemodels.cpp LIBS halolink_core LABELS core)
+halolink_add_qt_test(tst_checkstatus SOURCES core/tst_checkstatus.cpp LIBS halolink_core LABELS core)
 
 halolink_add_qt_test(tst_halolinkctl SOURCES core/tst_halolinkctl.cpp LIBS halolink_core LABELS core)
 target_compile_definitions(tst_halolinkctl PRIVATE HALOLINKCTL_PATH="$<TARGET_FILE:halolinkctl>")

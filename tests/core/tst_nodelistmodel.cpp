@@ -69,7 +69,7 @@ void TestNodeListModel::stateFollowsProbe()
     QCOMPARE(model.index(0, NodeListModel::EngineColumn).data().toString(), QStringLiteral("0.1.0"));
     QVERIFY(model.index(0, NodeListModel::GpuColumn).data().toString().contains(QLatin1String("gfx1151")));
     QVERIFY(model.index(0, NodeListModel::RdmaColumn).data().toString().contains(QLatin1String("irdma0")));
-    QVERIFY(model.index(0, NodeListModel::StateColumn).data().toString().contains(QLatin1String("1 warnings")));
+    QVERIFY(model.index(0, NodeListModel::StateColumn).data().toString().contains(QLatin1String("1 warning")));
     QCOMPARE(model.index(0, NodeListModel::StateColumn).data(Roles::Status).toInt(), int(Check::Status::Warn));
 
     model.setFailed(local, QStringLiteral("engine not found"));

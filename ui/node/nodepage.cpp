@@ -1,6 +1,7 @@
 #include "node/nodepage.h"
 
 #include "node/gpucard.h"
+#include "probe/checkstatus.h"
 #include "probe/probefacts.h"
 #include "probe/probemodels.h"
 #include "status/statusproxymodel.h"
@@ -54,11 +55,7 @@ QString orUnknown(const std::optional<QString> &value)
 
 Check::Status worstStatus(const ProbeReport &report)
 {
-    if (report.countChecks(Check::Status::Fail) > 0)
-        return Check::Status::Fail;
-    if (report.countChecks(Check::Status::Warn) > 0)
-        return Check::Status::Warn;
-    return Check::Status::Pass;
+    return countChecks(report.checks).worst();
 }
 
 } // namespace
@@ -307,9 +304,10 @@ QWidget *NodePage::createNetworkTab()
     return splitter;
 }
 
-void NodePage::setNode(const Node &node)
+void NodePage::setNode(const Node &node, bool clusterNode)
 {
     m_node = node;
+    m_clusterNode = clusterNode;
     updateHeader();
 }
 
@@ -541,11 +539,12 @@ void NodePage::updateOverview()
     }
 
     // Preflight: counts, and the problems in words.
-    const int fails = report.countChecks(Check::Status::Fail);
-    const int warns = report.countChecks(Check::Status::Warn);
-    const int passes = report.countChecks(Check::Status::Pass);
-    m_preflightIcon->setPixmap(StatusStyle::icon(worstStatus(report), palette()).pixmap(24, 24));
-    m_preflightCounts->setText(tr("%1 failed, %2 warnings, %3 passed").arg(fails).arg(warns).arg(passes));
+    // Not applicable and unknown are counted apart, never as passes.
+    const CheckCounts counts = countChecks(report.checks);
+    const int fails = counts.failed;
+    const int warns = counts.warnings;
+    m_preflightIcon->setPixmap(StatusStyle::icon(counts.worst(), palette()).pixmap(24, 24));
+    m_preflightCounts->setText(counts.text());
     QString problems;
     int shown = 0;
     for (const Check::Status wanted : {Check::Status::Fail, Check::Status::Warn}) {
@@ -564,9 +563,17 @@ void NodePage::updateOverview()
         }
     }
     if (fails + warns > shown)
-        problems += QStringLiteral("<p>%1</p>").arg(tr("… and %1 more on the Checks tab.").arg(fails + warns - shown));
+        problems += QStringLiteral("<p>%1</p>").arg(tr("… and %n more on the Checks tab.", "", fails + warns - shown));
+    const bool workstation = m_node.isLocal() && !m_clusterNode;
     if (fails + warns == 0)
-        problems = tr("Everything HaloLink checks looks right on this node.");
+        problems = workstation ? tr("HaloLink works on this computer.")
+                               : tr("Everything HaloLink checks looks right on this node.");
+    if (workstation)
+        problems += QStringLiteral("<p>%1</p>").arg(
+            tr("This computer is the workstation HaloLink runs on, not a node of the cluster, so the checks "
+               "about cluster nodes (RDMA, RoCE, GTT) do not apply here. If it takes part in the cluster, give "
+               "it a data plane (Node > Edit Node…).")
+                .toHtmlEscaped());
     m_preflightProblems->setText(problems);
 }
 
@@ -579,12 +586,10 @@ void NodePage::updateChecksSummary()
         m_tabs->setTabText(index, tr("&Checks"));
         return;
     }
-    const int fails = m_report->countChecks(Check::Status::Fail);
-    const int warns = m_report->countChecks(Check::Status::Warn);
-    m_checksSummary->setText(tr("%1 checks: %2 failed, %3 warnings.")
-                                 .arg(m_report->checks.size())
-                                 .arg(fails)
-                                 .arg(warns));
+    const CheckCounts counts = countChecks(m_report->checks);
+    const int fails = counts.failed;
+    const int warns = counts.warnings;
+    m_checksSummary->setText(tr("Checks: %1").arg(counts.text()));
     m_tabs->setTabIcon(index, StatusStyle::icon(worstStatus(*m_report), palette()));
     m_tabs->setTabText(index, fails + warns > 0 ? tr("&Checks (%1)").arg(fails + warns) : tr("&Checks"));
 }

@@ -37,7 +37,9 @@ class NodePage final : public QWidget
 public:
     NodePage(ProbeModels *models, QAction *refreshAction, QWidget *parent = nullptr);
 
-    void setNode(const Node &node);
+    // clusterNode: for This computer, whether it takes part in the cluster
+    // (probe/checkstatus.h); only the words change, the report is scoped by its caller.
+    void setNode(const Node &node, bool clusterNode = true);
     // Forget the report and state shown (another node is about to be shown).
     void clear();
     void showProbing();
@@ -74,6 +76,7 @@ private:
 
     ProbeModels *m_models;
     Node m_node;
+    bool m_clusterNode = true;
     State m_state = State::Idle;
     std::optional<ProbeReport> m_report;
     QString m_failureReason;

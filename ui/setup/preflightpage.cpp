@@ -33,7 +33,10 @@ Check::Status asCheck(PreflightRow::Status s)
         return Check::Status::Warn;
     case PreflightRow::Status::Fail:
         return Check::Status::Fail;
+    case PreflightRow::Status::NotApplicable:
+        return Check::Status::NotApplicable;
     case PreflightRow::Status::Info:
+    case PreflightRow::Status::Unknown:
         break;
     }
     return Check::Status::Unknown;

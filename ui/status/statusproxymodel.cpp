@@ -1,5 +1,7 @@
 #include "status/statusproxymodel.h"
 
+#include <algorithm>
+
 #include "modelroles.h"
 #include "status/statusstyle.h"
 
@@ -16,7 +18,8 @@ StatusProxyModel::StatusProxyModel(QObject *parent)
 
 void StatusProxyModel::rebuildIcons()
 {
-    for (const Check::Status s : {Check::Status::Pass, Check::Status::Warn, Check::Status::Fail, Check::Status::Unknown})
+    for (const Check::Status s : {Check::Status::Pass, Check::Status::Warn, Check::Status::Fail, Check::Status::Unknown,
+                                 Check::Status::NotApplicable})
         m_icons[static_cast<int>(s)] = StatusStyle::icon(s, m_palette);
 }
 
@@ -49,7 +52,7 @@ QVariant StatusProxyModel::data(const QModelIndex &index, int role) const
     if (role == Qt::DecorationRole || role == Qt::ForegroundRole) {
         if (const auto status = statusOf(index)) {
             if (role == Qt::DecorationRole)
-                return m_icons[static_cast<int>(*status) & 3];
+                return m_icons[std::clamp(static_cast<int>(*status), 0, 4)];
             // Pass stays in the normal text colour: green text everywhere is noise.
             if (*status != Check::Status::Pass)
                 return StatusStyle::color(*status, m_palette);
@@ -64,7 +67,11 @@ bool StatusProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex &source
         return true;
     const QModelIndex cell = sourceModel()->index(sourceRow, m_statusColumn, sourceParent);
     const QVariant v = cell.data(Roles::Status);
-    return !v.isValid() || static_cast<Check::Status>(v.toInt()) != Check::Status::Pass;
+    if (!v.isValid())
+        return true;
+    // Problems are warnings and failures: not applicable and unknown are not.
+    const auto status = static_cast<Check::Status>(v.toInt());
+    return status == Check::Status::Warn || status == Check::Status::Fail;
 }
 
 } // namespace halolink::ui

@@ -34,7 +34,7 @@ private:
     void rebuildIcons();
 
     QPalette m_palette;
-    QIcon m_icons[4]; // by int(Check::Status)
+    QIcon m_icons[5]; // by int(Check::Status)
     bool m_problemsOnly = false;
     int m_statusColumn = 0;
 };

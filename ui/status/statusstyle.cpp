@@ -40,7 +40,8 @@ QColor StatusStyle::color(Check::Status status, const QPalette &palette)
     case Check::Status::Pass: c = dark ? QColor(0x3f, 0xb9, 0x50) : QColor(0x1a, 0x7f, 0x37); break;
     case Check::Status::Warn: c = dark ? QColor(0xe3, 0xb3, 0x41) : QColor(0x9a, 0x67, 0x00); break;
     case Check::Status::Fail: c = dark ? QColor(0xff, 0x7b, 0x72) : QColor(0xcf, 0x22, 0x2e); break;
-    case Check::Status::Unknown: return palette.color(QPalette::PlaceholderText);
+    case Check::Status::Unknown:
+    case Check::Status::NotApplicable: return palette.color(QPalette::PlaceholderText);
     }
     // Whatever the desktop's greys, keep WCAG AA (4.5:1) against every background
     // the colour is drawn on: shift the lightness away from the background.
@@ -103,6 +104,9 @@ QIcon StatusStyle::icon(Check::Status status, const QPalette &palette)
             break;
         case Check::Status::Unknown:
             p.drawPoint(QPointF(s * 0.5, s * 0.5));
+            break;
+        case Check::Status::NotApplicable: // a dash: nothing to check here
+            p.drawLine(QPointF(s * 0.3, s * 0.5), QPointF(s * 0.7, s * 0.5));
             break;
         }
         p.end();
