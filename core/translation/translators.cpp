@@ -32,17 +32,30 @@ QString install(const QLocale &locale, const QString &name, const QString &dir)
 QStringList installTranslators(const QLocale &locale)
 {
     QStringList loaded;
-    // "C" and "POSIX" mean no translation, whatever LANGUAGE lists (as gettext).
-    // tests/CMakeLists.txt runs the tests with LC_ALL=C.UTF-8 and no LANGUAGE.
-    if (locale.language() == QLocale::C || !QCoreApplication::instance())
+    if (!QCoreApplication::instance())
         return loaded;
+    // English is the source texts plus halolink_en.qm, which holds only the
+    // plural forms of the "%n node(s)" texts ("1 node", "2 nodes"; made with
+    // lupdate -pluralonly, see translations/CMakeLists.txt). "C" and "POSIX"
+    // mean no translation, whatever LANGUAGE lists (as gettext), but English
+    // plurals (as gettext's msgid_plural). tests/CMakeLists.txt runs the tests
+    // with LC_ALL=C.UTF-8 and no LANGUAGE.
+    const QLocale english(QLocale::English, QLocale::UnitedStates);
+    auto englishPlurals = [&] {
+        const QString en = install(english, QStringLiteral("halolink"), kResourceDir);
+        if (!en.isEmpty())
+            loaded << en;
+        return loaded;
+    };
+    if (locale.language() == QLocale::C)
+        return englishPlurals();
     // QTranslator tries the locale's UI languages in order ("pt-BR" ->
-    // halolink_pt_BR.qm, then halolink_pt.qm) and then a bare halolink.qm,
-    // which does not exist: English stays.
+    // halolink_pt_BR.qm, then halolink_pt.qm; "en-US" -> halolink_en.qm) and
+    // then a bare halolink.qm, which does not exist: English then.
     const QString own = install(locale, QStringLiteral("halolink"), kResourceDir);
     if (own.isEmpty()) {
         qCDebug(lcTranslation) << "no translation for" << locale.uiLanguages() << "- English";
-        return loaded;
+        return englishPlurals(); // and Qt's own texts in English too: one language a window
     }
     loaded << own;
     const QString qt = install(locale, QStringLiteral("qtbase"), QLibraryInfo::path(QLibraryInfo::TranslationsPath));

@@ -15,11 +15,14 @@ namespace halolink {
 // The language is QLocale::system()'s: LC_ALL, LC_MESSAGES or LANG, and the
 // list in LANGUAGE first when it is set (as gettext; LANGUAGE=pt_BR:en). The C
 // and POSIX locales, English, and a language HaloLink has no translation for
-// keep the English source texts (and Qt's are then not loaded either, so a
-// window never mixes two languages). Returns the files loaded (empty: English).
+// keep the English source texts, with halolink_en.qm for their plural forms
+// ("%n node(s)" -> "1 node", "2 nodes"); Qt's are then not loaded under C or a
+// language without a translation, so a window never mixes two languages.
+// Returns the files loaded.
 QStringList installTranslators(const QLocale &locale = QLocale::system());
 
-// The languages a translation is built in (e.g. "pt_BR"), from :/i18n.
+// The languages a translation is built in (e.g. "en" (plural forms only),
+// "pt_BR"), from :/i18n.
 QStringList availableTranslations();
 
 } // namespace halolink

@@ -7,7 +7,10 @@
 //    target) warns about nothing and finds no text the catalogues lack, and
 //    none they keep as obsolete: a text added without a translation fails here;
 //  - halolinkctl speaks the language of the locale it runs in (and Qt's own
-//    texts with it), English under C or a language without a translation.
+//    texts with it), English under C or a language without a translation;
+//  - English plurals: halolink_en.ts holds only the plural messages, every one
+//    finished and none left with "(s)"; under English, C or a language without
+//    a translation, "%n node(s) added." reads "1 node added." / "2 nodes added.".
 
 #include "translation/translators.h"
 
@@ -97,6 +100,12 @@ TsFile readTs(const QString &path)
     if (xml.hasError())
         ts.error = QStringLiteral("line %1: %2").arg(xml.lineNumber()).arg(xml.errorString());
     return ts;
+}
+
+// halolink_en.ts: the English plural forms alone (lupdate -pluralonly).
+bool pluralsOnly(const QString &path)
+{
+    return QFileInfo(path).fileName() == QLatin1String("halolink_en.ts");
 }
 
 QStringList tsFiles()
@@ -249,6 +258,9 @@ private Q_SLOTS:
     void embeddedInThePrograms();
     void halolinkctlSpeaksTheLocale_data();
     void halolinkctlSpeaksTheLocale();
+    void halolinkctlEnglishPlurals_data();
+    void halolinkctlEnglishPlurals();
+    void englishPlurals(); // last: it installs the English translation in this process
 
 private:
     QTemporaryDir m_tmp;
@@ -296,6 +308,16 @@ void TestTranslations::catalogueIsComplete()
         }
         for (const QString &p : problems(m))
             found << m.where() + QStringLiteral(": ") + p;
+        if (pluralsOnly(path)) {
+            if (!m.numerus)
+                found << m.where() + QStringLiteral(": not a plural message (lupdate -pluralonly)");
+            if (m.translations.size() != 2)
+                found << m.where() + QStringLiteral(": English has 2 plural forms, not %1").arg(m.translations.size());
+            for (const QString &t : m.translations) {
+                if (t.contains(QLatin1String("(s)")) || t.contains(QLatin1String("(es)")) || t.contains(QLatin1String("(ies)")))
+                    found << m.where() + QStringLiteral(": \"%1\" still has the (s)").arg(t);
+            }
+        }
     }
     failWith(QStringLiteral("Messages to fix in %1 (Qt Linguist)").arg(QFileInfo(path).fileName()), found);
 }
@@ -341,6 +363,8 @@ void TestTranslations::sourcesMatchTheCatalogues()
         QStringList missing;
         QStringList stale;
         for (const TsMessage &m : std::as_const(extracted.messages)) {
+            if (pluralsOnly(path) && !m.numerus)
+                continue; // English needs no other translation
             const auto it = catalogue.constFind(m.key());
             if (it == catalogue.constEnd())
                 missing << m.where() + QStringLiteral(": not in the catalogue");
@@ -359,7 +383,9 @@ void TestTranslations::sourcesMatchTheCatalogues()
                   int(stale.size()), qPrintable(stale.first()));
         failWith(QStringLiteral("The sources have texts %1 lacks: build the update_translations target, "
                                 "translate them (Qt Linguist) and commit the .ts")
-                     .arg(QFileInfo(path).fileName()),
+                     .arg(QFileInfo(path).fileName())
+                     + (pluralsOnly(path) ? QStringLiteral(" (English: the commands in translations/CMakeLists.txt)")
+                                          : QString()),
                  missing);
     }
 }
@@ -439,6 +465,79 @@ void TestTranslations::halolinkctlSpeaksTheLocale()
     QCOMPARE(wrong.exitCode(), 2);
     const QString err = QString::fromUtf8(wrong.readAllStandardError());
     QVERIFY2(err.contains(expectedUnknown.arg(QStringLiteral("no-such-command"))), qPrintable(err));
+}
+
+void TestTranslations::halolinkctlEnglishPlurals_data()
+{
+    QTest::addColumn<QStringList>("environment");
+    QTest::newRow("C.UTF-8") << QStringList{QStringLiteral("LC_ALL=C.UTF-8")};
+    QTest::newRow("en_US") << QStringList{QStringLiteral("LANG=en_US.UTF-8")};
+    QTest::newRow("en_GB") << QStringList{QStringLiteral("LANG=en_GB.UTF-8")};
+    QTest::newRow("de_DE (no translation)") << QStringList{QStringLiteral("LANG=de_DE.UTF-8")};
+}
+
+void TestTranslations::halolinkctlEnglishPlurals()
+{
+    // "nodes import-ssh-config" says "%n node(s) added." at its end.
+    QFETCH(QStringList, environment);
+    QTemporaryDir home;
+    QVERIFY(home.isValid());
+    for (const int count : {1, 2}) {
+        QString config;
+        for (int i = 0; i < count; ++i)
+            config += QStringLiteral("Host plural%1-%2\n  HostName 192.0.2.%1\n").arg(i + 1).arg(count);
+        const QString path = home.filePath(QStringLiteral("ssh_config_%1").arg(count));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(config.toUtf8()) > 0);
+        file.close();
+        QProcessEnvironment env = localeEnvironment(environment);
+        env.insert(QStringLiteral("HOME"), home.path());
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
+        env.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
+        QProcess ctl;
+        ctl.setProcessEnvironment(env);
+        ctl.start(QStringLiteral(HALOLINKCTL_PATH),
+                  {QStringLiteral("nodes"), QStringLiteral("import-ssh-config"), QStringLiteral("--config"), path});
+        QVERIFY(ctl.waitForFinished(30000));
+        const QString out = QString::fromUtf8(ctl.readAllStandardOutput());
+        QVERIFY2(ctl.exitCode() == 0, qPrintable(out + QString::fromUtf8(ctl.readAllStandardError())));
+        const QString expected = count == 1 ? QStringLiteral("\n1 node added.\n") : QStringLiteral("\n2 nodes added.\n");
+        QVERIFY2(out.contains(expected), qPrintable(out));
+        QVERIFY2(!out.contains(QLatin1String("(s)")), qPrintable(out));
+    }
+}
+
+void TestTranslations::englishPlurals()
+{
+    // As main() does under an English locale: the English plural forms load.
+    const QStringList loaded = halolink::installTranslators(QLocale(QLocale::English, QLocale::UnitedStates));
+    QVERIFY2(loaded.contains(QStringLiteral(":/i18n/halolink_en.qm")), qPrintable(loaded.join(QLatin1Char(' '))));
+    // Real messages of the code: halolinkctl's (core/cli/ctlnodes.cpp) and the node list's.
+    QCOMPARE(QCoreApplication::translate("halolinkctl", "%n node(s) added.", nullptr, 1), QStringLiteral("1 node added."));
+    QCOMPARE(QCoreApplication::translate("halolinkctl", "%n node(s) added.", nullptr, 2), QStringLiteral("2 nodes added."));
+    QCOMPARE(QCoreApplication::translate("halolinkctl", "%n node(s) added.", nullptr, 0), QStringLiteral("0 nodes added."));
+    QCOMPARE(QCoreApplication::translate("halolinkctl", "connecting to %n node(s)…", nullptr, 1),
+             QStringLiteral("connecting to 1 node…"));
+    // A verb that follows the number, written out by hand.
+    QCOMPARE(QCoreApplication::translate("halolink::ui::VerifyPage",
+                                         "RDMA works between every pair; %n pair(s) have notes worth reading. %1 keeps "
+                                         "the change and saves the cluster.",
+                                         nullptr, 1)
+                 .arg(QStringLiteral("Finish")),
+             QStringLiteral("RDMA works between every pair; 1 pair has notes worth reading. Finish keeps the change and "
+                            "saves the cluster."));
+    // Every plural message of the catalogue, as the program reads it.
+    QTranslator en;
+    QVERIFY(en.load(QStringLiteral(":/i18n/halolink_en.qm")));
+    const TsFile ts = readTs(QStringLiteral(HALOLINK_TRANSLATIONS_DIR "/halolink_en.ts"));
+    QVERIFY(ts.messages.size() > 10);
+    for (const TsMessage &m : ts.messages) {
+        for (const int n : {1, 2}) {
+            const QString t = en.translate(qPrintable(m.context), qPrintable(m.source),
+                                           m.comment.isEmpty() ? nullptr : qPrintable(m.comment), n);
+            QVERIFY2(!t.isEmpty() && !t.contains(QLatin1String("(s)")), qPrintable(m.where()));
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestTranslations)
