@@ -13,6 +13,9 @@
 #include "node/nodepage.h"
 #include "nodes/nodeactions.h"
 #include "cluster/clustercontroller.h"
+#include "cluster/keychainprobe.h"
+#include "probe/checkstatus.h"
+#include "welcome/welcomepage.h"
 #include "probe/probemodels.h"
 #include "status/statusproxymodel.h"
 #include "telemetry/syntheticcluster.h"
@@ -120,6 +123,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_pages->addWidget(m_page);
     m_pages->addWidget(m_dashboard);
     m_pages->setCurrentWidget(m_page);
+    createWelcome();
 
     // Left: the cluster dashboard above the nodes.
     m_dashboardButton->setDefaultAction(m_dashboardAction);
@@ -157,6 +161,10 @@ MainWindow::MainWindow(QWidget *parent)
             return;
         m_currentId = id;
         showCurrentNode();
+        // A node chosen in the list, by mouse or keyboard, shows its page
+        // (also from the dashboard or the first screen).
+        if (m_pages->currentWidget() != m_page)
+            showNodePage();
     });
     connect(m_nodes, &QAbstractItemModel::rowsRemoved, this, [this] {
         if (m_nodes->rowOf(m_currentId) < 0) {
@@ -165,6 +173,16 @@ MainWindow::MainWindow(QWidget *parent)
         }
     });
 
+    // This computer's checks follow what it is: a data plane given to it in
+    // the inventory makes it a node; the keychain's answer is one of its checks.
+    connect(m_nodeActions->keychain(), &KeychainProbe::finished, this, &MainWindow::publishLocalReport);
+    connect(m_nodes, &QAbstractItemModel::dataChanged, this, [this] {
+        const bool clusterNode = isLocalClusterNode(localNode());
+        if (clusterNode != m_localIsClusterNode) {
+            m_localIsClusterNode = clusterNode;
+            publishLocalReport();
+        }
+    });
     connect(m_localEngine, &LocalEngine::probeFinished, this, &MainWindow::onProbeFinished);
     connect(m_localEngine, &LocalEngine::failed, this, &MainWindow::onProbeFailed);
     connect(m_localEngine, &LocalEngine::versionKnown, this, &MainWindow::onVersionKnown);
@@ -179,6 +197,8 @@ MainWindow::MainWindow(QWidget *parent)
     // The node sessions, This computer's included: its live telemetry starts
     // too, so the dashboard has history when it is opened.
     QTimer::singleShot(0, m_nodeActions, &NodeActions::start);
+    // Then the first screen: the dashboard with a cluster, else the ways in.
+    QTimer::singleShot(0, this, &MainWindow::updateFirstScreen);
     onLocalSessionState();
     if (qEnvironmentVariableIntValue("HALOLINK_DEMO_TELEMETRY") == 1)
         startDemoTelemetry();
@@ -228,6 +248,12 @@ void MainWindow::createActions()
     connect(m_setupAction, &QAction::triggered, this, &MainWindow::openSetupWizard);
     QMenu *clusterMenu = menuBar()->addMenu(tr("&Cluster"));
     clusterMenu->addAction(m_setupAction);
+    m_virtualAction = new QAction(tr("Try a &Virtual Cluster…"), this);
+    m_virtualAction->setObjectName(QStringLiteral("virtualClusterAction"));
+    m_virtualAction->setToolTip(tr("Boot two to four Soft-RoCE virtual machines on this computer and try "
+                                   "HaloLink on them, without RDMA hardware"));
+    connect(m_virtualAction, &QAction::triggered, this, &MainWindow::openVirtualCluster);
+    clusterMenu->addAction(m_virtualAction);
     clusterMenu->addAction(m_dashboardAction);
     m_jobsAction = new QAction(tr("&Jobs…"), this);
     m_jobsAction->setObjectName(QStringLiteral("jobsAction"));
@@ -404,7 +430,7 @@ void MainWindow::showCurrentNode()
     m_page->clear();
     m_probeModels->clear();
     if (m_currentId == kLocalId) {
-        m_page->setNode(Node::local());
+        m_page->setNode(localNode(), isLocalClusterNode(localNode()));
         if (m_localReport) {
             m_probeModels->setReport(*m_localReport);
             m_page->showReport(*m_localReport);
@@ -444,45 +470,6 @@ void MainWindow::updateRefreshAction()
     m_refreshAction->setEnabled(cluster->state(m_currentId) == NodeState::Ready && !cluster->isProbing(m_currentId));
 }
 
-void MainWindow::startDemoTelemetry()
-{
-    if (m_demo)
-        return;
-    m_demo = new SyntheticCluster(4);
-    m_dashboard->setDemoBanner(tr("Demo data: synthetic numbers for 4 imaginary nodes (demo1–demo4), because "
-                                  "HALOLINK_DEMO_TELEMETRY is set. Nothing from the demo nodes was measured."));
-    // 15 minutes of made-up history, then 10 Hz frames and 1 Hz mesh rounds.
-    const qint64 now = QDateTime::currentMSecsSinceEpoch() * 1000000;
-    m_demoLastNs = now - qint64(15) * 60 * 1000000000;
-    demoTick();
-    m_demoTimer = new QTimer(this);
-    m_demoTimer->setInterval(100);
-    connect(m_demoTimer, &QTimer::timeout, this, &MainWindow::demoTick);
-    m_demoTimer->start();
-    showDashboard(); // a demo is for showing the dashboard
-}
-
-void MainWindow::demoTick()
-{
-    const qint64 step = 100000000; // 10 Hz
-    const qint64 now = QDateTime::currentMSecsSinceEpoch() * 1000000;
-    for (qint64 t = m_demoLastNs + step; t <= now; t += step) {
-        for (int node = 0; node < m_demo->nodeCount(); ++node)
-            m_ingest->ingestLine(SyntheticCluster::nodeId(node), m_demo->frameLine(node, t, step));
-        if ((t / step) % 10 == 0) {
-            for (int from = 0; from < m_demo->nodeCount(); ++from) {
-                for (int to = 0; to < m_demo->nodeCount(); ++to) {
-                    if (from == to)
-                        continue;
-                    m_ingest->ingestLine(SyntheticCluster::nodeId(from), m_demo->meshLine(from, to, "rdma", t));
-                    m_ingest->ingestLine(SyntheticCluster::nodeId(from), m_demo->meshLine(from, to, "tcp", t));
-                }
-            }
-        }
-        m_demoLastNs = t;
-    }
-}
-
 void MainWindow::refresh()
 {
     if (m_currentId != kLocalId) {
@@ -508,14 +495,45 @@ void MainWindow::onProbeFinished(const ProbeReport &report)
 {
     m_localProbing = false;
     m_localFailure.clear();
+    m_localRawReport = report;
+    publishLocalReport();
+    if (m_currentId == kLocalId)
+        m_refreshAction->setEnabled(true);
+    statusBar()->showMessage(tr("%1 probed.").arg(Node::local().name), 5000);
+}
+
+Node MainWindow::localNode() const
+{
+    const int row = m_nodes->rowOf(kLocalId);
+    return row >= 0 ? m_nodes->node(row) : Node::local();
+}
+
+void MainWindow::publishLocalReport()
+{
+    if (!m_localRawReport)
+        return;
+    // This computer as what it is: the cluster-node checks are not applicable
+    // on the workstation, and HaloLink's own working (engine, keychain) is.
+    ProbeReport report = *m_localRawReport;
+    m_localIsClusterNode = isLocalClusterNode(localNode());
+    scopeLocalReport(report, m_localIsClusterNode);
+    if (const KeychainProbe *keychain = m_nodeActions->keychain(); keychain->isFinished())
+        setKeychainCheck(report, keychain->isAvailable(), keychain->message());
     m_localReport = report;
     m_nodes->setProbeReport(kLocalId, report);
+    const CheckCounts counts = countChecks(report.checks);
+    const QString engine = report.engineVersion.value_or(tr("of unknown version"));
+    QString local = counts.failed > 0
+        ? tr("HaloLink runs on this computer (engine %1), but its checks found: %2.").arg(engine, counts.text())
+        : tr("HaloLink works on this computer (engine %1).").arg(engine);
+    if (counts.failed == 0 && counts.warnings > 0)
+        local += QLatin1Char(' ') + tr("%n warning(s) to read.", "", counts.warnings);
+    m_welcome->setLocalStatus(local, counts.failed == 0);
     if (m_currentId == kLocalId) {
-        m_refreshAction->setEnabled(true);
+        m_page->setNode(localNode(), isLocalClusterNode(localNode()));
         m_probeModels->setReport(report);
         m_page->showReport(report);
     }
-    statusBar()->showMessage(tr("%1 probed.").arg(Node::local().name), 5000);
 }
 
 void MainWindow::onProbeFailed(const QString &reason)
@@ -523,6 +541,7 @@ void MainWindow::onProbeFailed(const QString &reason)
     m_localProbing = false;
     m_localFailure = reason;
     m_nodes->setFailed(kLocalId, reason);
+    m_welcome->setLocalStatus(tr("HaloLink cannot probe this computer: %1").arg(reason), false);
     if (m_currentId == kLocalId) {
         m_refreshAction->setEnabled(true);
         m_page->showFailure(reason, m_localEngine->failure());

@@ -5,8 +5,10 @@
 // connected at start, one discovery tells in the status bar which jobs run.
 
 #include "engine/localengine.h"
+#include "inventory/node.h"
 
 #include <QMainWindow>
+#include <QModelIndex>
 
 #include <optional>
 
@@ -21,6 +23,7 @@ class QTreeView;
 
 namespace halolink {
 class NodeListModel;
+class VirtualCluster;
 class ProbeModels;
 class SyntheticCluster;
 class TelemetryIngest;
@@ -35,6 +38,8 @@ class NodePage;
 class NodeActions;
 class StatusProxyModel;
 class SetupWizard;
+class WelcomePage;
+class VirtualClusterDialog;
 
 class MainWindow final : public QMainWindow
 {
@@ -53,6 +58,13 @@ public:
     QAction *dashboardAction() const { return m_dashboardAction; }
     QAction *setupAction() const { return m_setupAction; }
     QAction *jobsAction() const { return m_jobsAction; }
+    WelcomePage *welcomePage() const { return m_welcome; }
+    bool isWelcomeShown() const;
+    // Cluster > Try a Virtual Cluster…; startVirtualCluster also boots it
+    // (halolink --virtual-cluster N).
+    void openVirtualCluster();
+    void startVirtualCluster(int nodes);
+    QAction *virtualClusterAction() const { return m_virtualAction; }
     // The Jobs window once opened (it lives as long as the main window).
     JobsWindow *jobsWindow() const { return m_jobsWindow; }
     // The status bar's sentence about the jobs found at start (empty: none).
@@ -95,6 +107,19 @@ private:
     void onClusterNodeChanged(const QString &nodeId);
     void updateRefreshAction();
     void demoTick();
+    // This computer's entry of the inventory (its data plane makes it a node).
+    Node localNode() const;
+    // The local probe scoped to a workstation or a node, to the list and the page.
+    void publishLocalReport();
+    // The first screen (mainwindow_welcome.cpp).
+    void createWelcome();
+    bool hasClusterNodes() const;
+    void showWelcome();
+    void updateFirstScreen();
+    QModelIndex nodeIndex(const QString &id) const;
+    // Cluster > Try a Virtual Cluster (mainwindow_virtual.cpp).
+    VirtualClusterDialog *virtualClusterDialog();
+    void stopVirtualCluster();
     // Once every SSH node has connected or failed (or a minute passed): one
     // job discovery, its result in the status bar.
     void maybeDiscoverJobs(bool deadline = false);
@@ -113,7 +138,16 @@ private:
     TelemetryIngest *m_ingest;
     QString m_currentId;
     // This computer as its own probe (LocalEngine) left it, to show it again.
-    std::optional<ProbeReport> m_localReport;
+    std::optional<ProbeReport> m_localReport;    // as shown: scoped to what This computer is
+    std::optional<ProbeReport> m_localRawReport; // as the engine sent it
+    bool m_localIsClusterNode = false;
+    WelcomePage *m_welcome = nullptr;
+    VirtualCluster *m_virtualCluster = nullptr;
+    VirtualClusterDialog *m_virtualDialog = nullptr;
+    bool m_virtualStarted = false;
+    QAction *m_virtualAction = nullptr;
+    bool m_firstScreenDecided = false;
+    bool m_hadClusterNodes = false;
     bool m_localProbing = false;
     QString m_localFailure;
     QStackedWidget *m_pages;

@@ -35,7 +35,24 @@ int main(int argc, char *argv[])
         QCoreApplication::translate("main", "Colours: system (default), light or dark."),
         QStringLiteral("scheme"), QStringLiteral("system"));
     parser.addOption(colorSchemeOption);
+    const QCommandLineOption virtualOption(
+        QStringLiteral("virtual-cluster"),
+        QCoreApplication::translate("main", "Boot a virtual Soft-RoCE cluster of N nodes (2 to 4) at start."),
+        QStringLiteral("N"));
+    parser.addOption(virtualOption);
     parser.process(app);
+
+    int virtualNodes = 0;
+    if (parser.isSet(virtualOption)) {
+        bool ok = false;
+        virtualNodes = parser.value(virtualOption).toInt(&ok);
+        if (!ok || virtualNodes < 2 || virtualNodes > 4) {
+            std::fprintf(stderr, "%s\n",
+                         qPrintable(QCoreApplication::translate("main", "halolink: --virtual-cluster takes a "
+                                                                        "number of nodes from 2 to 4.")));
+            return 2;
+        }
+    }
 
     const auto scheme = halolink::ui::parseColorScheme(parser.value(colorSchemeOption));
     if (!scheme) {
@@ -50,6 +67,8 @@ int main(int argc, char *argv[])
     {
         halolink::ui::MainWindow window;
         window.show();
+        if (virtualNodes > 0)
+            window.startVirtualCluster(virtualNodes);
         code = QApplication::exec();
     }
     // The window's SSH sessions end on their worker threads; let them finish

@@ -5,6 +5,7 @@
 
 #include "engine/enginelocator.h"
 #include "engine/localengine.h"
+#include "probe/checkstatus.h"
 #include "probe/probesummary.h"
 #include "protocol/probedecoder.h"
 #include "ssh/remotetask.h"
@@ -216,7 +217,12 @@ int runProbe(const QStringList &arguments, QTextStream &out, QTextStream &err)
             }
             if (keyed && n.id != nodes.first().id)
                 out << '\n';
-            out << probeSummaryText(*decoded.value, n.name);
+            // This computer as the app shows it: a workstation's cluster-node
+            // checks are not applicable (--json keeps the engine's document).
+            ProbeReport report = *decoded.value;
+            if (n.isLocal())
+                scopeLocalReport(report, isLocalClusterNode(n));
+            out << probeSummaryText(report, n.name);
         }
     }
     if (json && keyed)

@@ -88,10 +88,9 @@ void scopeLocalReport(ProbeReport &report, bool clusterNode)
             continue;
         const QString found = facts::checkMessage(check);
         check.status = Check::Status::NotApplicable;
-        check.message = CheckStatus::tr("Not applicable: this computer is the workstation, not a node of the "
-                                        "cluster (give it a data plane in Node > This Computer to make it "
-                                        "one). The engine found: %1")
-                            .arg(found);
+        check.message = CheckStatus::tr("not applicable on the workstation, which is not a node of the cluster "
+                                        "(found: %1)")
+            .arg(found);
         check.messageKey = QLatin1String(kWorkstationKey);
         check.messageArgs = {};
     }

@@ -10,6 +10,7 @@
 #include "node/nodepage.h"
 #include "setup/setuppages.h"
 #include "setup/setupwizard.h"
+#include "welcome/welcomepage.h"
 
 #include <QAbstractItemModel>
 #include <QAction>
@@ -108,6 +109,12 @@ void TestMainWindow::missingEngineIsExplained()
     QTRY_VERIFY_WITH_TIMEOUT(window.nodeModel()->state(kLocal) == NodeState::Failed, 10000);
     QCOMPARE(window.localEngine()->failure(), LocalEngine::Failure::EngineMissing);
 
+    // With no cluster the window opens on the first screen, which says that
+    // HaloLink cannot probe this computer and links to its page.
+    QTRY_VERIFY(window.isWelcomeShown());
+    QTRY_VERIFY(window.welcomePage()->findChild<QLabel *>(QStringLiteral("welcomeLocalStatus"))->text().contains(
+        QLatin1String("cannot probe this computer")));
+    emit window.welcomePage()->thisComputerRequested();
     // The page says what happened and what to do, in visible text.
     QString shown;
     for (QLabel *label : window.nodePage()->findChildren<QLabel *>()) {

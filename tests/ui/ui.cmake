@@ -40,3 +40,8 @@ set_tests_properties(tst_jobswindow_ssh PROPERTIES RUN_SERIAL TRUE)
 # units, live), accessible names of every focusable widget in the main window,
 # the dashboard and each setup wizard page, tab order, mnemonic clashes.
 halolink_add_qt_test(tst_accessibility SOURCES ui/tst_accessibility.cpp LIBS halolink_ui halolink_core QCustomPlotQt6::QCustomPlotQt6 Qt6::PrintSupport LABELS ui)
+
+# The first screen (no cluster: the ways in; a cluster: the dashboard; the last
+# node removed: the ways in again), This computer as a workstation and as a
+# node (the real engine here), the virtual cluster's refusal without QEMU.
+halolink_add_qt_test(tst_firstscreen SOURCES ui/tst_firstscreen.cpp LIBS halolink_ui halolink_core LABELS ui)

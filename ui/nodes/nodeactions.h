@@ -42,6 +42,8 @@ public:
     ClusterController *cluster() const { return m_cluster; }
     CredentialStore *credentialStore() const { return m_store; }
     bool keychainAvailable() const;
+    // Whether the system keychain works here (This computer's checks show it).
+    KeychainProbe *keychain() const { return m_keychain; }
 
     QAction *addAction() const { return m_add; }
     QAction *editAction() const { return m_edit; }
