@@ -258,6 +258,25 @@ bool SetupController::allIn(Phase phase) const
     return true;
 }
 
+QString SetupController::operationText(const QString &op) const
+{
+    if (op == QLatin1String("plan"))
+        return tr("planning: the engine reads the node and lists the steps it would take");
+    if (op == QLatin1String("apply"))
+        return tr("applying the plan; the node undoes it by itself %n second(s) after the last step unless it is "
+                  "confirmed",
+                  nullptr, m_settings.confirmWithinSeconds);
+    if (op == QLatin1String("verify"))
+        return tr("verifying: the engine checks the configuration on the node");
+    if (op == QLatin1String("confirm"))
+        return tr("confirming: the node keeps the change and stops its rollback timer");
+    if (op == QLatin1String("rollback"))
+        return tr("rolling back: the node undoes every applied step from its journal");
+    if (op == QLatin1String("status"))
+        return tr("asking the node where its last change stands");
+    return tr("%1: %2").arg(op, argsFor(op).join(QLatin1Char(' ')));
+}
+
 QStringList SetupController::argsFor(const QString &op) const
 {
     if (op == QLatin1String("apply"))
@@ -472,7 +491,7 @@ void SetupController::startCall(int node)
     if (op == QLatin1String("apply"))
         m_runs[node].events.clear();
     setPhase(node, busyPhase.value(op, m_runs[node].phase)); // status keeps the phase it checks
-    log(node, tr("%1: %2").arg(op, argsFor(op).join(QLatin1Char(' '))));
+    log(node, operationText(op));
     call->start();
 }
 
@@ -538,7 +557,7 @@ void SetupController::onCallFinished(int node, EngineCall *call)
             run.deadline = qint64(doc.value(QStringLiteral("deadline")).toDouble());
             run.changed = true;
             setPhase(node, Phase::Applied);
-            log(node, tr("applied; rolled back by itself at %1 unless confirmed")
+            log(node, tr("applied; it will be rolled back at %1 unless you confirm")
                           .arg(QDateTime::fromSecsSinceEpoch(run.deadline).toString(QStringLiteral("HH:mm:ss"))));
         } else {
             // The engine undid what it had applied (rolled_back) — or says what it could not undo.
@@ -663,6 +682,8 @@ void SetupController::finishOperation()
                 qWarning("setup: cannot save %s: %s", qPrintable(n.name), qPrintable(error));
         }
     }
+    if (op == QLatin1String("confirm") && ok)
+        saveConfirmedSetup();
     if (op == QLatin1String("rollback") && m_inventory) {
         // What confirm wrote into the inventory no longer exists on the node.
         for (int i = 0; i < m_nodes.size(); ++i) {
@@ -677,6 +698,8 @@ void SetupController::finishOperation()
             }
             run.inventorySaved = false;
         }
+        if (m_savedSetupWritten && allIn(Phase::RolledBack))
+            restorePreviousSetup();
     }
     // The agents measure again once the nodes are settled: confirmed, or back as they were.
     if ((op == QLatin1String("confirm") && ok) || op == QLatin1String("rollback"))
@@ -894,6 +917,7 @@ void SetupController::annotatePair(PairResult &pair) const
 
 void SetupController::finishBenchMatrix()
 {
+    m_measuredAt = QDateTime::currentDateTimeUtc();
     Q_EMIT benchProgress(m_benchDone, m_benchDone, QString());
     // Reflectors started for the matrix go again: a process holding a
     // Soft-RoCE device would keep a rollback (even the node's own) waiting.
@@ -940,27 +964,17 @@ QJsonObject SetupController::stateJson(int page) const
                                  {QStringLiteral("name"), m_nodes.at(i).name},
                                  {QStringLiteral("interface"), m_nodes.at(i).interface},
                                  {QStringLiteral("address"), m_nodes.at(i).address},
+                                 {QStringLiteral("address_by_hand"), m_nodes.at(i).addressByHand},
                                  {QStringLiteral("phase"), kPhaseNames.value(int(r.phase))},
                                  {QStringLiteral("changed"), r.changed},
                                  {QStringLiteral("deadline"), r.deadline}});
     }
-    const Settings &s = m_settings;
     return QJsonObject{
         {QStringLiteral("format"), QStringLiteral("halolink-setup")},
         {QStringLiteral("version"), 1},
         {QStringLiteral("saved"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
         {QStringLiteral("page"), page},
-        {QStringLiteral("settings"),
-         QJsonObject{{QStringLiteral("topology"), s.topology == Topology::DirectPair ? QStringLiteral("direct")
-                                                                                     : QStringLiteral("switch")},
-                     {QStringLiteral("mtu"), s.mtu},
-                     {QStringLiteral("persist"), s.persist},
-                     {QStringLiteral("allow_soft_roce"), s.allowSoftRoce},
-                     {QStringLiteral("confirm_within"), s.confirmWithinSeconds},
-                     {QStringLiteral("qos"), QJsonObject{{QStringLiteral("enabled"), s.qos.enabled},
-                                                         {QStringLiteral("pfc_priority"), s.qos.pfcPriority},
-                                                         {QStringLiteral("dscp"), s.qos.dscp},
-                                                         {QStringLiteral("ecn"), s.qos.ecn}}}}},
+        {QStringLiteral("settings"), settingsToJson(m_settings)},
         {QStringLiteral("nodes"), nodes},
     };
 }
@@ -976,19 +990,7 @@ int SetupController::restoreState(const QJsonObject &state, QString *error)
         return fail(tr("not a HaloLink setup file"));
     if (state.value(QStringLiteral("version")).toInt() != 1)
         return fail(tr("setup file version %1 is not supported").arg(state.value(QStringLiteral("version")).toInt()));
-    const QJsonObject so = state.value(QStringLiteral("settings")).toObject();
-    Settings s;
-    s.topology = so.value(QStringLiteral("topology")).toString() == QLatin1String("direct") ? Topology::DirectPair
-                                                                                           : Topology::Switch;
-    s.mtu = so.value(QStringLiteral("mtu")).toInt(s.mtu);
-    s.persist = so.value(QStringLiteral("persist")).toBool(s.persist);
-    s.allowSoftRoce = so.value(QStringLiteral("allow_soft_roce")).toBool(s.allowSoftRoce);
-    s.confirmWithinSeconds = so.value(QStringLiteral("confirm_within")).toInt(s.confirmWithinSeconds);
-    const QJsonObject q = so.value(QStringLiteral("qos")).toObject();
-    s.qos.enabled = q.value(QStringLiteral("enabled")).toBool(true);
-    s.qos.pfcPriority = q.value(QStringLiteral("pfc_priority")).toInt(3);
-    s.qos.dscp = q.value(QStringLiteral("dscp")).toInt(26);
-    s.qos.ecn = q.value(QStringLiteral("ecn")).toBool(true);
+    const Settings s = settingsFromJson(state.value(QStringLiteral("settings")).toObject());
     QList<NodeInput> nodes;
     QList<NodeRun> runs;
     for (const QJsonValue &v : state.value(QStringLiteral("nodes")).toArray()) {
@@ -1000,6 +1002,7 @@ int SetupController::restoreState(const QJsonObject &state, QString *error)
         n.name = o.value(QStringLiteral("name")).toString();
         n.interface = o.value(QStringLiteral("interface")).toString();
         n.address = o.value(QStringLiteral("address")).toString();
+        n.addressByHand = o.value(QStringLiteral("address_by_hand")).toBool();
         nodes << n;
         NodeRun r;
         const int phase = int(kPhaseNames.indexOf(o.value(QStringLiteral("phase")).toString()));

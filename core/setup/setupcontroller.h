@@ -17,8 +17,10 @@
 // secret.
 
 #include "inventory/node.h"
+#include "setup/savedsetup.h"
 #include "setup/setupplan.h"
 
+#include <QDateTime>
 #include <QHash>
 #include <QJsonObject>
 #include <QList>
@@ -100,6 +102,12 @@ public:
     void updateProbes();
     // Fill empty interfaces with the suggestion and empty addresses with a proposal.
     void suggestMissing();
+    // Unless the cabling was chosen already: the defaults of these nodes'
+    // confirmed setup (savedsetup.h: cabling, MTU, QoS, persistence, rollback
+    // timer, and each node's data interface and address where still empty),
+    // or, without one, a direct cable for exactly two nodes and a switch for
+    // more. True when a saved setup gave them.
+    bool applySavedDefaults(const std::optional<SavedSetup> &saved);
 
     // Node clock minus this computer's, from the agent's `ping` (half the round trip).
     void measureClocks();
@@ -120,6 +128,11 @@ public:
     QString operation() const { return m_operation; }
     NodeRun run(int i) const { return m_runs.value(i); }
     QList<PairResult> pairs() const { return m_pairs; }
+    // When the last bench matrix ended (invalid: not measured in this setup).
+    QDateTime measuredAt() const { return m_measuredAt; }
+    // The record confirm writes (savedsetup.h): nodes, cabling, data planes,
+    // QoS as each plan applies it, persistence, the verification and its time.
+    SavedSetup confirmedSetup() const;
     bool anyChanged() const;
     bool allIn(Phase phase) const;
     QString exportScript() const;
@@ -167,6 +180,11 @@ private:
     QStringList argsFor(const QString &op) const;
     QString nodeName(int node) const;
     void annotatePair(PairResult &pair) const;
+    QString operationText(const QString &op) const;
+    // setupcontroller_saved.cpp: the cluster setup record on confirm, and
+    // the one before it back when that confirmed setup is rolled back.
+    void saveConfirmedSetup();
+    void restorePreviousSetup();
 
     QPointer<ClusterController> m_cluster;
     QPointer<Inventory> m_inventory;
@@ -177,6 +195,9 @@ private:
     QList<NodeRun> m_runs;
     QList<PairResult> m_pairs;
     QHash<QString, qint64> m_clockOffsetMs;
+    QDateTime m_measuredAt;
+    bool m_savedSetupWritten = false;
+    std::optional<QJsonObject> m_previousSetup; // the record confirm replaced (nullopt: there was none)
     QHash<int, QByteArray> m_sudo;           // this setup only; wiped on destruction
     QHash<int, bool> m_triedKeychain;
     QString m_operation;

@@ -449,11 +449,30 @@ QString shellScript(const QList<std::pair<QString, QJsonObject>> &plans, const S
                         "# (NODE as named below). Steps already in place when the plan was made are\n"
                         "# left out; the undo of each step follows it as comments. Unlike HaloLink's\n"
                         "# own apply, this script has no automatic rollback.\n");
-    s += QStringLiteral("# QoS: %1\n").arg(settings.qos.enabled ? QStringLiteral("DSCP %1 -> priority %2, PFC on %2, ToS %3")
-                                                                      .arg(settings.qos.dscp)
-                                                                      .arg(settings.qos.pfcPriority)
-                                                                      .arg(settings.qos.tos())
-                                                                : QStringLiteral("none"));
+    // What the plans configure of the QoS, not what was asked: Soft-RoCE's has no PFC.
+    QStringList pfcNodes, tosNodes;
+    for (const auto &[name, plan] : plans) {
+        if (planHasStep(plan, QStringLiteral("pfc")))
+            pfcNodes << name;
+        else if (planHasStep(plan, QStringLiteral("roce_tos")))
+            tosNodes << name;
+    }
+    const auto on = [&](const QStringList &names) {
+        return names.size() == plans.size() ? QString() : QStringLiteral(" on ") + names.join(QStringLiteral(", "));
+    };
+    if (!settings.qos.enabled || (pfcNodes.isEmpty() && tosNodes.isEmpty()))
+        s += QStringLiteral("# QoS: none\n");
+    if (settings.qos.enabled && !pfcNodes.isEmpty())
+        s += QStringLiteral("# QoS%1: DSCP %2 -> priority %3, PFC on %3, ToS %4\n")
+                 .arg(on(pfcNodes))
+                 .arg(settings.qos.dscp)
+                 .arg(settings.qos.pfcPriority)
+                 .arg(settings.qos.tos());
+    if (settings.qos.enabled && !tosNodes.isEmpty())
+        s += QStringLiteral("# QoS%1: only the ToS %2 of RDMA connections (rdma_cm's default); Soft-RoCE has no PFC\n"
+                            "# and no DSCP-to-priority mapping\n")
+                 .arg(on(tosNodes))
+                 .arg(settings.qos.tos());
     s += QStringLiteral("set -eu\n\n");
     QStringList names;
     for (const auto &[name, plan] : plans) {
@@ -492,6 +511,11 @@ QString shellScript(const QList<std::pair<QString, QJsonObject>> &plans, const S
             const QJsonArray undo = step.value(QStringLiteral("undo_shell")).toArray();
             for (const QJsonValue &u : undo)
                 s += QStringLiteral("  #   undo: %1\n").arg(u.toString().simplified());
+            for (const QJsonValue &f : step.value(QStringLiteral("undo_files")).toArray())
+                s += QStringLiteral("  #   undo: put back %1 as it was before (this script keeps no copy: save one first)\n")
+                         .arg(f.toString());
+            for (const QJsonValue &u : step.value(QStringLiteral("undo_after_files_shell")).toArray())
+                s += QStringLiteral("  #   undo, then: %1\n").arg(u.toString().simplified());
         }
         if (active == 0)
             s += QStringLiteral("  : # nothing to do\n");
@@ -503,6 +527,42 @@ QString shellScript(const QList<std::pair<QString, QJsonObject>> &plans, const S
     s += QStringLiteral("  *) printf '%s\\n' %1 >&2; exit 2 ;;\nesac\n")
              .arg(shellQuote(QStringLiteral("usage: sh SCRIPT NODE, NODE one of: ") + names.join(QStringLiteral(", "))));
     return s;
+}
+
+bool usesSoftRoce(const NodeInput &node)
+{
+    if (!node.probe || node.interface.isEmpty())
+        return false;
+    const RdmaPort *port = rdmaPortOf(*node.probe, node.interface);
+    return !port || port->device.startsWith(QLatin1String("rxe"));
+}
+
+bool planHasStep(const QJsonObject &plan, const QString &id)
+{
+    const QJsonArray steps = plan.value(QStringLiteral("steps")).toArray();
+    return std::any_of(steps.begin(), steps.end(),
+                       [&](const QJsonValue &v) { return v.toObject().value(QStringLiteral("id")).toString() == id; });
+}
+
+QString softRoceQosNote(const Qos &qos, const QStringList &nodeNames)
+{
+    if (!qos.enabled)
+        return Setup::tr("Soft-RoCE has no PFC and HaloLink changes no QoS there: RDMA connections keep the "
+                         "default ToS.");
+    //: %1 ToS value, %2 DSCP value, %3 ", ECN-capable" or nothing
+    const QString tos = Setup::tr("only the ToS of RDMA connections is set (rdma_cm's default ToS %1: DSCP %2%3), "
+                                  "which a switch can use to prioritise them; nothing pauses, and losses are "
+                                  "retransmitted by Soft-RoCE itself.")
+                            .arg(qos.tos())
+                            .arg(qos.dscp)
+                            .arg(qos.ecn ? Setup::tr(", ECN-capable") : QString());
+    if (nodeNames.isEmpty())
+        return Setup::tr("Soft-RoCE has no PFC: its plan sets no priority flow control and no DSCP-to-priority "
+                         "mapping; %1")
+            .arg(tos);
+    return Setup::tr("Soft-RoCE has no PFC: on %1 (Soft-RoCE) the plan sets no priority flow control and no "
+                     "DSCP-to-priority mapping; %2")
+        .arg(nodeNames.join(QStringLiteral(", ")), tos);
 }
 
 } // namespace halolink::setup

@@ -31,6 +31,9 @@ struct Qos {
 
 struct Settings {
     Topology topology = Topology::Switch;
+    // The person chose the cabling (or it was confirmed before): the wizard
+    // keeps it instead of defaulting by the number of nodes.
+    bool topologyChosen = false;
     int mtu = 9000;
     Qos qos;
     bool persist = false;
@@ -44,6 +47,7 @@ struct NodeInput {
     QString name;
     QString interface;        // data-plane netdev
     QString address;          // a.b.c.d/len
+    bool addressByHand = false; // typed by the person, not proposed: a new proposal does not replace it
     std::optional<ProbeReport> probe;
 };
 
@@ -102,5 +106,16 @@ QString shellScript(const QList<std::pair<QString, QJsonObject>> &plans, const S
 
 // What the QoS choice means, in plain words.
 QString describeQos(const Qos &qos);
+
+// The node's plan will be Soft-RoCE's (engine backend rxe), as far as its probe
+// tells before planning: its data interface has no RDMA device (one is
+// created), or the device there is a Soft-RoCE one (rxeN).
+bool usesSoftRoce(const NodeInput &node);
+// The plan (halolink.roce-plan/1) has a step with this id ("pfc", "dscp_prio", "roce_tos").
+bool planHasStep(const QJsonObject &plan, const QString &id);
+// Soft-RoCE's QoS in words: the rxe plan sets no PFC and no DSCP-to-priority
+// mapping, only rdma_cm's default ToS of RDMA connections. nodeNames: the
+// Soft-RoCE nodes; empty when every node is.
+QString softRoceQosNote(const Qos &qos, const QStringList &nodeNames = {});
 
 } // namespace halolink::setup

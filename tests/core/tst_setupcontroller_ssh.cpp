@@ -178,6 +178,13 @@ private Q_SLOTS:
             QVERIFY2(!line.contains(QString::fromUtf8(m_fx.password())), qPrintable(line));
             QVERIFY(!line.contains(QStringLiteral("not-the-password")));
         }
+        // The log says what happens in words, not the engine's arguments ("status: status").
+        const QStringList log = setup.run(0).log;
+        QVERIFY2(std::any_of(log.begin(), log.end(),
+                             [](const QString &l) { return l.contains(QStringLiteral("asking the node where its last change stands")); }),
+                 qPrintable(log.join(QLatin1Char('\n'))));
+        for (const QString &line : log)
+            QVERIFY2(!line.endsWith(QStringLiteral("status: status")), qPrintable(line));
 
         // sudo taken away: the password kept for this setup is used again (not asked),
         // and sudo's refusal is a plain, final failure (not asked forever).

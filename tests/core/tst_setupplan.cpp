@@ -323,6 +323,80 @@ private Q_SLOTS:
         QVERIFY(script.contains(QStringLiteral("#   undo: rm -f x")));
     }
 
+    void scriptQosSaysWhatThePlansDo()
+    {
+        // Step ids and shapes as the engine prints them (engine/roce:
+        // backend_rxe.cpp plans rxe_modules, rxe_device, the network steps and,
+        // with QoS, rdma_cm.cpp's roce_tos_dir and roce_tos, whose undo is the
+        // file as it was; dcb.cpp's pfc and dscp_prio are the hardware plans').
+        auto step = [](const QString &id) {
+            return QJsonObject{{QStringLiteral("id"), id},
+                               {QStringLiteral("why"), id},
+                               {QStringLiteral("already_done"), false},
+                               {QStringLiteral("shell"), QJsonArray{QStringLiteral(": ") + id}},
+                               {QStringLiteral("undo_shell"), QJsonArray{}},
+                               {QStringLiteral("files"), QJsonArray{}}};
+        };
+        QJsonObject tos = step(QStringLiteral("roce_tos"));
+        const QString tosFile = QStringLiteral("/sys/kernel/config/rdma_cm/rxe0/ports/1/default_roce_tos");
+        tos.insert(QStringLiteral("shell"), QJsonArray{});
+        tos.insert(QStringLiteral("files"), QJsonArray{QJsonObject{{QStringLiteral("path"), tosFile},
+                                                                   {QStringLiteral("content"), QStringLiteral("106\n")},
+                                                                   {QStringLiteral("mode"), QStringLiteral("0644")}}});
+        tos.insert(QStringLiteral("undo_files"), QJsonArray{tosFile});
+        const QJsonObject rxe{{QStringLiteral("backend"), QStringLiteral("rxe")},
+                              {QStringLiteral("steps"), QJsonArray{step(QStringLiteral("rxe_modules")),
+                                                                   step(QStringLiteral("rxe_device")),
+                                                                   step(QStringLiteral("mtu")),
+                                                                   step(QStringLiteral("roce_tos_dir")), tos}}};
+        const QJsonObject ice{{QStringLiteral("backend"), QStringLiteral("ice")},
+                              {QStringLiteral("steps"), QJsonArray{step(QStringLiteral("dscp_prio")),
+                                                                   step(QStringLiteral("pfc")),
+                                                                   step(QStringLiteral("roce_tos"))}}};
+        QVERIFY(planHasStep(ice, QStringLiteral("pfc")));
+        QVERIFY(!planHasStep(rxe, QStringLiteral("pfc")));
+        const Settings s; // QoS on: DSCP 26, PFC 3, ToS 106
+        auto header = [](const QString &script) {
+            return script.left(script.indexOf(QStringLiteral("set -eu")));
+        };
+        // Soft-RoCE only: no PFC claimed, the ToS said.
+        const QString soft = shellScript({{QStringLiteral("a"), rxe}, {QStringLiteral("b"), rxe}}, s);
+        QVERIFY2(!header(soft).contains(QStringLiteral("PFC on")), qPrintable(header(soft)));
+        QVERIFY2(header(soft).contains(QStringLiteral("only the ToS 106")), qPrintable(header(soft)));
+        QVERIFY(header(soft).contains(QStringLiteral("Soft-RoCE has no PFC")));
+        // The ToS step's undo is shown like the others'.
+        QVERIFY2(soft.contains(QStringLiteral("#   undo: put back ") + tosFile), qPrintable(soft));
+        // Hardware only: PFC as planned.
+        const QString hard = shellScript({{QStringLiteral("a"), ice}, {QStringLiteral("b"), ice}}, s);
+        QVERIFY2(header(hard).contains(QStringLiteral("# QoS: DSCP 26 -> priority 3, PFC on 3, ToS 106")),
+                 qPrintable(header(hard)));
+        // Mixed: each claim names its nodes.
+        const QString mixed = shellScript({{QStringLiteral("a"), ice}, {QStringLiteral("b"), rxe}}, s);
+        QVERIFY2(header(mixed).contains(QStringLiteral("# QoS on a: DSCP 26")), qPrintable(header(mixed)));
+        QVERIFY2(header(mixed).contains(QStringLiteral("# QoS on b: only the ToS 106")), qPrintable(header(mixed)));
+        // QoS off: none.
+        Settings off;
+        off.qos.enabled = false;
+        QVERIFY(header(shellScript({{QStringLiteral("a"), rxe}}, off)).contains(QStringLiteral("# QoS: none")));
+    }
+
+    void softRoceQos()
+    {
+        ProbeReport noRdma = fixture(QStringLiteral("strix-halo-no-rdma"));
+        Nic extra;
+        extra.netdev = QStringLiteral("enp196s0");
+        extra.carriesManagement = false;
+        noRdma.nics << extra;
+        QVERIFY(usesSoftRoce(node(QStringLiteral("n1"), noRdma, QStringLiteral("enp196s0"))));
+        const ProbeReport e810 = fixture(QStringLiteral("strix-halo-e810-roce"));
+        QVERIFY(!usesSoftRoce(node(QStringLiteral("n2"), e810, QStringLiteral("enp194s0np0"))));
+        const QString all = softRoceQosNote(Qos{});
+        QVERIFY2(all.startsWith(QStringLiteral("Soft-RoCE has no PFC")), qPrintable(all));
+        QVERIFY(all.contains(QStringLiteral("only the ToS of RDMA connections is set")));
+        QVERIFY(all.contains(QStringLiteral("106")));
+        QVERIFY(softRoceQosNote(Qos{}, {QStringLiteral("n1")}).contains(QStringLiteral("on n1 (Soft-RoCE)")));
+    }
+
     void preflight()
     {
         // E810 at x4: no blocker; the PCIe width warning explains the ceiling.
