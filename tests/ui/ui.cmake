@@ -45,3 +45,8 @@ halolink_add_qt_test(tst_accessibility SOURCES ui/tst_accessibility.cpp LIBS hal
 # node removed: the ways in again), This computer as a workstation and as a
 # node (the real engine here), the virtual cluster's refusal without QEMU.
 halolink_add_qt_test(tst_firstscreen SOURCES ui/tst_firstscreen.cpp LIBS halolink_ui halolink_core LABELS ui)
+
+# The setup wizard's pages over fixture probes (no node reached): cabling
+# default and addresses, the saved cluster setup as defaults, Soft-RoCE's QoS,
+# the Apply/Verify tables, the rollback countdown; HALOLINK_SHOT_DIR saves PNGs.
+halolink_add_qt_test(tst_setupwizard SOURCES ui/tst_setupwizard.cpp LIBS halolink_ui halolink_core QCustomPlotQt6::QCustomPlotQt6 Qt6::PrintSupport LABELS ui)

@@ -14,6 +14,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace halolink::ui {
 
 using setup::Phase;
@@ -42,7 +44,10 @@ ApplyPage::ApplyPage(setup::SetupController *controller, QWidget *parent)
     auto *split = new QSplitter(Qt::Vertical, this);
     m_table = new QTableWidget(split);
     m_table->setObjectName(QStringLiteral("applyTable"));
-    setupTable(m_table, {tr("Node"), tr("State"), tr("Step"), tr("Rolls back by itself at"), tr("Problem")});
+    setupTable(m_table, {tr("Node"), tr("State"), tr("Step"), tr("Will be rolled back at"), tr("Problem")});
+    // Sensible widths from the start; they only grow as the steps come in.
+    m_table->setColumnWidth(1, std::max(m_table->columnWidth(1), 150));
+    m_table->setColumnWidth(2, std::max(m_table->columnWidth(2), 220));
     m_table->setAccessibleName(tr("Apply progress per node"));
     m_log = new QPlainTextEdit(split);
     m_log->setObjectName(QStringLiteral("applyLog"));
@@ -121,7 +126,7 @@ void ApplyPage::refresh()
         applied += pending ? 1 : 0;
         failed += r.phase == Phase::Failed ? 1 : 0;
     }
-    m_table->resizeColumnsToContents();
+    growColumnsToContents(m_table);
     const bool busy = m_controller->isBusy();
     m_apply->setEnabled(!busy && applied < nodes.size());
     m_rollback->setEnabled(!busy && m_controller->anyChanged());

@@ -272,6 +272,7 @@ bool NodesPage::validatePage()
             if (p.nodeId == id) {
                 n.interface = p.interface;
                 n.address = p.address;
+                n.addressByHand = p.addressByHand;
             }
         }
         nodes << n;

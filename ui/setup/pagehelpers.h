@@ -15,5 +15,9 @@ namespace halolink::ui::wizardui {
 QLabel *wrapLabel(const QString &text, QWidget *parent);
 QTableWidgetItem *item(const QString &text, const QString &tooltip = {});
 void setupTable(QTableWidget *t, const QStringList &headers);
+// Widens each column to its contents but never narrows it: a table that
+// fills row by row (or starts again) keeps its columns instead of collapsing
+// them to the header. Wrapped rows get their height.
+void growColumnsToContents(QTableWidget *t);
 
 } // namespace halolink::ui::wizardui

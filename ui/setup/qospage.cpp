@@ -53,6 +53,10 @@ QosPage::QosPage(setup::SetupController *controller, QWidget *parent)
     m_description = wrapLabel(QString(), this);
     m_description->setObjectName(QStringLiteral("qosDescription"));
     layout->addWidget(m_description);
+    m_softRoceNote = wrapLabel(QString(), this);
+    m_softRoceNote->setObjectName(QStringLiteral("qosSoftRoceNote"));
+    m_softRoceNote->hide();
+    layout->addWidget(m_softRoceNote);
     auto *other = new QFormLayout;
     m_persist = new QCheckBox(tr("&Keep the configuration across reboots (network files and a boot unit)"), this);
     m_persist->setObjectName(QStringLiteral("persistCheck"));
@@ -99,12 +103,33 @@ void QosPage::update()
     q.dscp = m_dscp->value();
     q.ecn = m_ecn->isChecked();
     m_tos->setText(tr("%1 (DSCP × 4%2)").arg(q.tos()).arg(q.ecn ? tr(" + 2 for ECN") : QString()));
-    m_default->setText(tr("Recommended: DSCP %1 → priority %2, PFC on priority %2, ToS %3%4")
-                           .arg(q.dscp)
-                           .arg(q.pfcPriority)
-                           .arg(q.tos())
-                           .arg(q.ecn ? tr(" (ECN)") : QString()));
-    m_description->setText(setup::describeQos(q));
+    // What the plans will do, not only what is asked: Soft-RoCE (rxe) gets no
+    // PFC and no DSCP mapping, only rdma_cm's default ToS (engine/roce/backend_rxe.cpp).
+    QStringList soft;
+    const QList<setup::NodeInput> nodes = m_controller->nodes();
+    for (const setup::NodeInput &n : nodes) {
+        if (setup::usesSoftRoce(n))
+            soft << n.name;
+    }
+    const bool allSoft = !nodes.isEmpty() && soft.size() == nodes.size();
+    if (allSoft)
+        m_default->setText(tr("Recommended: RDMA connections marked ToS %1 (DSCP %2%3); Soft-RoCE has no PFC")
+                               .arg(q.tos())
+                               .arg(q.dscp)
+                               .arg(q.ecn ? tr(", ECN") : QString()));
+    else
+        m_default->setText(tr("Recommended: DSCP %1 → priority %2, PFC on priority %2, ToS %3%4")
+                               .arg(q.dscp)
+                               .arg(q.pfcPriority)
+                               .arg(q.tos())
+                               .arg(q.ecn ? tr(" (ECN)") : QString()));
+    setSubTitle(allSoft ? tr("RoCE v2 wants a lossless path, and Soft-RoCE cannot pause a priority: HaloLink marks "
+                             "its RDMA connections so that a switch can prioritise them.")
+                        : tr("RoCE v2 wants a lossless path. HaloLink marks RDMA traffic and gives it its own paused "
+                             "priority; the defaults suit a direct cable and most switches."));
+    m_description->setText(allSoft ? setup::softRoceQosNote(q) : setup::describeQos(q));
+    m_softRoceNote->setText(soft.isEmpty() || allSoft ? QString() : setup::softRoceQosNote(q, soft));
+    m_softRoceNote->setVisible(!soft.isEmpty() && !allSoft);
 }
 
 bool QosPage::validatePage()

@@ -37,6 +37,7 @@ private:
     QCheckBox *m_ecn;
     QLabel *m_tos;
     QLabel *m_description;
+    QLabel *m_softRoceNote;
     QCheckBox *m_persist;
     QSpinBox *m_within;
 };

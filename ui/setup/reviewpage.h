@@ -1,6 +1,7 @@
 #pragma once
 // A page of the setup wizard (see setupwizard.h and setuppages.h).
 
+#include <QJsonObject>
 #include <QWizardPage>
 
 class QLabel;
@@ -26,6 +27,7 @@ public:
 
 private:
     void render();
+    QString qosLine(const QJsonObject &plan) const;
 
     setup::SetupController *m_controller;
     QPlainTextEdit *m_view;

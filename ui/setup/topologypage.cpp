@@ -1,6 +1,7 @@
 #include "setup/topologypage.h"
 
 #include "setup/pagehelpers.h"
+#include "setup/savedsetup.h"
 #include "setup/setupcontroller.h"
 #include "status/statusstyle.h"
 
@@ -63,13 +64,20 @@ TopologyPage::TopologyPage(setup::SetupController *controller, QWidget *parent)
     m_problems->setTextFormat(Qt::RichText);
     layout->addWidget(m_problems);
 
+    m_proposalNote = wrapLabel(QString(), this);
+    m_proposalNote->setObjectName(QStringLiteral("proposalNote"));
+    m_proposalNote->hide();
+    layout->addWidget(m_proposalNote);
+
     auto topologyChanged = [this] {
         if (m_filling)
             return;
         setup::Settings s = m_controller->settings();
         s.topology = m_direct->isChecked() ? setup::Topology::DirectPair : setup::Topology::Switch;
+        s.topologyChosen = true;
         m_controller->setSettings(s);
-        revalidate();
+        readBack();
+        offerProposal();
     };
     connect(m_direct, &QRadioButton::toggled, this, topologyChanged);
     connect(m_mtu, &QSpinBox::valueChanged, this, [this](int v) {
@@ -82,25 +90,86 @@ TopologyPage::TopologyPage(setup::SetupController *controller, QWidget *parent)
     });
     connect(propose, &QPushButton::clicked, this, [this] {
         readBack();
-        QList<setup::NodeInput> nodes = m_controller->nodes();
-        const QStringList a = setup::proposeAddresses(m_controller->settings().topology, nodes);
-        for (int i = 0; i < nodes.size() && i < a.size(); ++i)
-            nodes[i].address = a.at(i);
-        m_controller->setNodes(nodes);
-        rebuild();
+        useProposal();
     });
+}
+
+QStringList TopologyPage::proposal() const
+{
+    return setup::proposeAddresses(m_controller->settings().topology, m_controller->nodes());
+}
+
+void TopologyPage::useProposal()
+{
+    QList<setup::NodeInput> nodes = m_controller->nodes();
+    const QStringList a = proposal();
+    for (int i = 0; i < nodes.size() && i < a.size(); ++i) {
+        nodes[i].address = a.at(i);
+        nodes[i].addressByHand = false;
+    }
+    m_controller->setNodes(nodes);
+    m_proposalNote->hide();
+    rebuild();
+}
+
+void TopologyPage::offerProposal()
+{
+    const QList<setup::NodeInput> nodes = m_controller->nodes();
+    QStringList typed;
+    for (const setup::NodeInput &n : nodes) {
+        if (n.addressByHand)
+            typed << n.name;
+    }
+    if (typed.isEmpty()) { // nothing of the person's to keep: the proposal follows the cabling
+        useProposal();
+        return;
+    }
+    QStringList current, proposed;
+    const QStringList a = proposal();
+    for (int i = 0; i < nodes.size(); ++i) {
+        current << nodes.at(i).address.trimmed();
+        proposed << tr("%1 %2").arg(nodes.at(i).name, a.value(i));
+    }
+    if (a == current) {
+        m_proposalNote->hide();
+    } else {
+        //: %1 the node names whose address was typed, %2 "node address, node address"
+        m_proposalNote->setText(tr("The proposal changed with the cabling: %2. The addresses you typed (%1) are kept; "
+                                   "press Propose Addresses to use the proposal instead.")
+                                    .arg(typed.join(QStringLiteral(", ")), proposed.join(QStringLiteral(", "))));
+        m_proposalNote->show();
+    }
+    revalidate();
+}
+
+QString TopologyPage::proposalNote() const
+{
+    return m_proposalNote->isHidden() ? QString() : m_proposalNote->text();
 }
 
 void TopologyPage::initializePage()
 {
+    const setup::Topology before = m_controller->settings().topology;
+    m_controller->applySavedDefaults(setup::SavedSetup::load());
     setup::Settings s = m_controller->settings();
     if (m_controller->nodes().size() != 2 && s.topology == setup::Topology::DirectPair) {
         s.topology = setup::Topology::Switch;
         m_controller->setSettings(s);
     }
     m_controller->updateProbes();
+    QList<setup::NodeInput> nodes = m_controller->nodes();
+    const bool anyTyped = std::any_of(nodes.begin(), nodes.end(), [](const setup::NodeInput &n) { return n.addressByHand; });
+    if (s.topology != before && !anyTyped) {
+        // Addresses proposed for the other cabling (an earlier visit): proposed again.
+        for (setup::NodeInput &n : nodes)
+            n.address.clear();
+        m_controller->setNodes(nodes);
+    }
     m_controller->suggestMissing();
+    m_proposalNote->hide();
     rebuild();
+    if (s.topology != before && anyTyped)
+        offerProposal();
 }
 
 void TopologyPage::rebuild()
@@ -142,10 +211,7 @@ void TopologyPage::rebuild()
         edit->setObjectName(QStringLiteral("addressEdit%1").arg(i));
         edit->setAccessibleName(tr("Data-plane address of %1").arg(n.name));
         edit->setPlaceholderText(QStringLiteral("10.77.0.%1/24").arg(i + 1));
-        connect(edit, &QLineEdit::textEdited, this, [this] {
-            readBack();
-            revalidate();
-        });
+        connect(edit, &QLineEdit::textEdited, this, [this, i] { typed(i); });
         m_table->setCellWidget(i, 3, edit);
     }
     m_table->resizeColumnsToContents();
@@ -170,9 +236,19 @@ void TopologyPage::setAddress(int node, const QString &address)
 {
     if (auto *e = qobject_cast<QLineEdit *>(m_table->cellWidget(node, 3))) {
         e->setText(address);
-        readBack();
-        revalidate();
+        typed(node);
     }
+}
+
+void TopologyPage::typed(int node)
+{
+    readBack();
+    QList<setup::NodeInput> nodes = m_controller->nodes();
+    if (node >= 0 && node < nodes.size()) {
+        nodes[node].addressByHand = true;
+        m_controller->setNodes(nodes);
+    }
+    revalidate();
 }
 
 void TopologyPage::revalidate()

@@ -26,11 +26,19 @@ public:
     // Sets node i's address as if typed.
     void setAddress(int node, const QString &address);
     QString problemsText() const;
+    // The note that the proposal changed while typed addresses were kept (empty: none shown).
+    QString proposalNote() const;
 
 private:
     void rebuild();
     void readBack();
     void revalidate();
+    void typed(int node);
+    QStringList proposal() const;
+    // Addresses follow the cabling unless the person typed some; then the
+    // changed proposal is said and offered.
+    void offerProposal();
+    void useProposal();
 
     setup::SetupController *m_controller;
     QRadioButton *m_direct;
@@ -38,6 +46,7 @@ private:
     QSpinBox *m_mtu;
     QTableWidget *m_table;
     QLabel *m_problems;
+    QLabel *m_proposalNote;
     bool m_blocking = false;
     bool m_filling = false;
 };

@@ -7,15 +7,18 @@
 #include "setup/setupcontroller.h"
 #include "status/statusstyle.h"
 
+#include <QDateTime>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QLabel>
 #include <QProgressBar>
+#include <QRegularExpression>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -65,11 +68,30 @@ VerifyPage::VerifyPage(setup::SetupController *controller, QWidget *parent)
     row->addWidget(m_status, 1);
     row->addWidget(m_again);
     layout->addLayout(row);
+    // Where the person decides: how long the change waits for them.
+    m_deadline = wrapLabel(QString(), this);
+    m_deadline->setObjectName(QStringLiteral("rollbackDeadline"));
+    m_deadline->setAccessibleName(tr("Automatic rollback deadline"));
+    layout->addWidget(m_deadline);
+    m_tick = new QTimer(this);
+    m_tick->setInterval(1000);
+    connect(m_tick, &QTimer::timeout, this, &VerifyPage::updateDeadline);
+    connect(controller, &setup::SetupController::nodeChanged, this, &VerifyPage::updateDeadline);
     m_progress = new QProgressBar(this);
     m_progress->setObjectName(QStringLiteral("benchProgress"));
     layout->addWidget(m_progress);
     auto *split = new QSplitter(Qt::Vertical, this);
-    m_pairs = new QTableWidget(split);
+    auto *pairsBox = new QWidget(split);
+    auto *pairsLayout = new QVBoxLayout(pairsBox);
+    pairsLayout->setContentsMargins(0, 0, 0, 0);
+    m_pairs = new QTableWidget(pairsBox);
+    pairsLayout->addWidget(m_pairs, 1);
+    // What to expect of these results (a Soft-RoCE pair's explanation above
+    // all), wrapped here rather than past the table's horizontal scroll.
+    m_explanation = wrapLabel(QString(), pairsBox);
+    m_explanation->setObjectName(QStringLiteral("pairsExplanation"));
+    m_explanation->hide();
+    pairsLayout->addWidget(m_explanation);
     m_pairs->setObjectName(QStringLiteral("pairsTable"));
     setupTable(m_pairs, {tr("Pair"), tr("TCP one-way"), tr("TCP round trip"), tr("RDMA one-way"), tr("RDMA round trip"),
                          tr("RDMA speed-up"), tr("TCP bandwidth"), tr("RDMA bandwidth"), tr("RDMA device, GID"),
@@ -107,21 +129,85 @@ VerifyPage::VerifyPage(setup::SetupController *controller, QWidget *parent)
         int flagged = 0;
         for (const setup::PairResult &p : m_controller->pairs())
             flagged += p.flags.isEmpty() ? 0 : 1;
+        // The words name the button the person presses.
+        const QString confirm = confirmButtonText();
         m_status->setText(ok && flagged == 0
-                              ? tr("Verified: every check passes and RDMA works between every pair. Finish confirms "
-                                   "the change on every node and saves the cluster.")
-                          : ok ? tr("RDMA works between every pair; %n pair(s) have notes worth reading. Finish "
-                                    "confirms and saves.",
+                              ? tr("Verified: every check passes and RDMA works between every pair. %1 keeps the "
+                                   "change on every node and saves the cluster.")
+                                    .arg(confirm)
+                          : ok ? tr("RDMA works between every pair; %n pair(s) have notes worth reading. %1 keeps the "
+                                    "change and saves the cluster.",
                                     nullptr, flagged)
+                                     .arg(confirm)
                                : tr("Verification found problems (see the tables). You can verify again, go back and "
-                                    "roll back, or confirm anyway."));
+                                    "roll back, or %1 anyway.")
+                                     .arg(confirm));
         m_again->setEnabled(true);
         Q_EMIT completeChanged();
     });
 }
 
+QString VerifyPage::confirmButtonText() const
+{
+    QString t = buttonText(QWizard::FinishButton);
+    t.remove(QRegularExpression(QStringLiteral("&(?!&)")));
+    return t;
+}
+
+qint64 VerifyPage::rollbackDeadline() const
+{
+    qint64 first = 0;
+    for (int i = 0; i < m_controller->nodes().size(); ++i) {
+        const setup::NodeRun r = m_controller->run(i);
+        const bool pending = r.phase == setup::Phase::Applied || r.phase == setup::Phase::Verified
+                             || r.phase == setup::Phase::Verifying;
+        if (pending && r.deadline > 0 && (first == 0 || r.deadline < first))
+            first = r.deadline;
+    }
+    return first;
+}
+
+QString VerifyPage::deadlineText() const
+{
+    return m_deadline->text();
+}
+
+void VerifyPage::updateDeadline()
+{
+    const qint64 deadline = rollbackDeadline();
+    if (deadline <= 0) {
+        m_deadline->clear();
+        m_deadline->hide();
+        m_tick->stop();
+        return;
+    }
+    const QString at = QDateTime::fromSecsSinceEpoch(deadline).toString(QStringLiteral("HH:mm:ss"));
+    const qint64 left = deadline - QDateTime::currentSecsSinceEpoch();
+    const QPalette pal = palette();
+    if (left <= 0) {
+        m_deadline->setText(tr("The rollback deadline (%1) has passed: the nodes undo the change by themselves. Go "
+                               "back to Apply to apply it again.")
+                                .arg(at));
+        m_deadline->setStyleSheet(QStringLiteral("color: %1").arg(StatusStyle::color(Check::Status::Fail, pal).name()));
+        m_tick->stop();
+    } else {
+        //: %1 the time of day, %2 minutes:seconds left, %3 the button's text
+        m_deadline->setText(tr("Not confirmed yet: the change will be rolled back at %1 (in %2) unless you press %3.")
+                                .arg(at)
+                                .arg(QStringLiteral("%1:%2").arg(left / 60).arg(left % 60, 2, 10, QLatin1Char('0')))
+                                .arg(confirmButtonText()));
+        m_deadline->setStyleSheet(left < 60 ? QStringLiteral("color: %1").arg(StatusStyle::color(Check::Status::Warn, pal).name())
+                                            : QString());
+        if (isVisible() && !m_tick->isActive())
+            m_tick->start();
+    }
+    m_deadline->show();
+}
+
 void VerifyPage::initializePage()
 {
+    m_tick->start();
+    updateDeadline();
     if (!m_ran)
         startVerify();
 }
@@ -185,7 +271,7 @@ void VerifyPage::refreshChecks()
             m_checks->setItem(row, 5, item(detail, detail));
         }
     }
-    m_checks->resizeColumnsToContents();
+    growColumnsToContents(m_checks);
 }
 
 void VerifyPage::refreshPairs()
@@ -231,8 +317,17 @@ void VerifyPage::showPairs(const QList<setup::PairResult> &pairs)
         tcp << (p.tcpLatency.oneWayNs ? *p.tcpLatency.oneWayNs / 1000.0 : 0);
         rdma << (p.rdmaLatency.oneWayNs ? *p.rdmaLatency.oneWayNs / 1000.0 : 0);
     }
-    m_pairs->resizeColumnsToContents();
+    growColumnsToContents(m_pairs);
     m_pairs->setColumnWidth(9, std::min(m_pairs->columnWidth(9), 320));
+    m_pairs->resizeRowsToContents();
+    QStringList expected;
+    for (const setup::PairResult &p : pairs) {
+        if (!p.expectation.isEmpty() && !expected.contains(p.expectation))
+            expected << p.expectation;
+    }
+    m_explanation->setText(expected.isEmpty() ? QString()
+                                              : tr("Expected: %1").arg(expected.join(QLatin1Char(' '))));
+    m_explanation->setVisible(!expected.isEmpty());
 
     // One-way latency, grouped bars: TCP and RDMA side by side per pair.
     m_chart->clearPlottables();

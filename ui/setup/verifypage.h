@@ -7,6 +7,7 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 class QTableWidget;
+class QTimer;
 class QCustomPlot;
 
 namespace halolink::setup {
@@ -30,6 +31,12 @@ public:
     // each pair's one-way latencies and speed-up) for these results; called
     // with the controller's as each pair arrives.
     void showPairs(const QList<setup::PairResult> &pairs);
+    // The Finish button's words, as shown ("Confirm and Save").
+    QString confirmButtonText() const;
+    // The first node's automatic rollback (epoch seconds; 0: none pending),
+    // and the live countdown to it as the page shows it.
+    qint64 rollbackDeadline() const;
+    QString deadlineText() const;
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -37,6 +44,7 @@ protected:
 private:
     void refreshPairs();
     void refreshChecks();
+    void updateDeadline();
 
     setup::SetupController *m_controller;
     QLabel *m_status;
@@ -45,6 +53,9 @@ private:
     QTableWidget *m_checks;
     QCustomPlot *m_chart;
     QPushButton *m_again;
+    QLabel *m_deadline;
+    QLabel *m_explanation;
+    QTimer *m_tick;
     bool m_ran = false;
     bool m_ok = false;
 };
