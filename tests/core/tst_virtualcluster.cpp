@@ -5,7 +5,8 @@
 // missing (a PATH without qemu-system-x86_64: the apt-get line naming the
 // package; another distribution: Debian or Ubuntu needed) through
 // VirtualCluster and through `halolinkctl lab up` (exit 77), a name already
-// taken by a real node, usage errors, and stopNow() with nothing up.
+// taken by a real node, usage errors, cancel() and stopNow() during `up`
+// (a stand-in script), and stopNow() with nothing up.
 // The boot itself: lab_virtual_cluster (label lab).
 
 #include "inventory/node.h"
@@ -318,6 +319,60 @@ private Q_SLOTS:
         const Run down = ctl({QStringLiteral("lab"), QStringLiteral("down")}, env);
         QCOMPARE(down.exitCode, 0);
         QVERIFY2(down.out.contains(QLatin1String("removed from the inventory")), qPrintable(down.out));
+    }
+
+    // cancel() and stopNow() during `up`, with a stand-in script that logs
+    // its commands and sleeps in `up` (trapping TERM as halolink-lab does).
+    void cancelAndStopNowDuringUp()
+    {
+        const QString script = m_tmp.filePath(QStringLiteral("fake-lab"));
+        const QString log = m_tmp.filePath(QStringLiteral("fake-lab.log"));
+        QFile f(script);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QStringLiteral("#!/bin/bash\n"
+                               "echo \"$* dir=$HALOLINK_LAB_DIR cache=$HALOLINK_LAB_CACHE\" >>'%1'\n"
+                               "if [ \"$1\" = up ]; then\n"
+                               "  trap 'echo up-terminated >>\"%1\"; exit 130' TERM\n"
+                               "  echo 'halolink-lab: started 2 nodes (tcg, ...); waiting for them to boot' >&2\n"
+                               "  for i in $(seq 300); do sleep 0.1; done\n"
+                               "fi\n"
+                               "exit 0\n")
+                    .arg(log)
+                    .toUtf8());
+        f.close();
+        QVERIFY(f.setPermissions(f.permissions() | QFileDevice::ExeOwner));
+        for (const bool viaStopNow : {false, true}) {
+            QFile::remove(log);
+            VirtualCluster vc;
+            vc.setScript(script);
+            vc.setLabDir(QStringLiteral("/x/lab"));
+            vc.setCacheDir(QStringLiteral("/x/cache"));
+            QSignalSpy finished(&vc, &VirtualCluster::upFinished);
+            QSignalSpy progress(&vc, &VirtualCluster::progress);
+            QVERIFY(vc.up(3));
+            QVERIFY(progress.wait(10000));
+            QCOMPARE(progress.first().first().toString(), QStringLiteral("started 2 nodes (tcg, ...); waiting for them to boot"));
+            QCOMPARE(vc.phase(), VirtualCluster::Phase::Booting);
+            QElapsedTimer t;
+            t.start();
+            if (viaStopNow) {
+                QVERIFY(vc.stopNow(std::chrono::seconds(10)));
+                QCOMPARE(finished.size(), 1);
+            } else {
+                vc.cancel();
+                QCOMPARE(vc.phase(), VirtualCluster::Phase::Stopping);
+                QVERIFY(finished.wait(10000));
+            }
+            QVERIFY(t.elapsed() < 5000);
+            QCOMPARE(finished.first().first().value<VirtualClusterResult>().outcome,
+                     VirtualClusterResult::Outcome::Cancelled);
+            QVERIFY(!vc.isBusy());
+            QFile l(log);
+            QVERIFY(l.open(QIODevice::ReadOnly));
+            QCOMPARE(QString::fromUtf8(l.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts),
+                     (QStringList{QStringLiteral("up 3 --replace dir=/x/lab cache=/x/cache"), QStringLiteral("up-terminated"),
+                                  QStringLiteral("down dir=/x/lab cache=/x/cache")}));
+        }
     }
 
     void stopNowWithNothingUp()
