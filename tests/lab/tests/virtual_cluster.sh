@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The virtual cluster from the command line, as a person without hardware
-# would use it (issue 18): `halolinkctl lab up 2` boots its own lab in the
+# would use it (issue 18): Ctrl-C to `halolinkctl lab up 2` while the VMs boot
+# leaves nothing behind; then `halolinkctl lab up 2` boots its own lab in the
 # default folder of a sandboxed HOME (AppData/virtual-cluster), `lab status
 # --json` says it runs, `nodes list` shows vnode1/vnode2 as virtual, a real
 # `halolinkctl probe vnode1` reaches the VM over SSH with the pinned host key
@@ -35,6 +36,36 @@ json() { # $1 = python expression over d (the JSON on stdin)
 
 # The QEMU processes of this lab only (other labs may run meanwhile).
 lab_qemus() { pgrep -f "halolink-lab-node[0-9]+,process=.* -pidfile $LAB_FOLDER/" || true; }
+
+# Ctrl-C while the VMs boot: halolinkctl cancels (the script's own clean-up,
+# then down), exits 1, and nothing of that lab is left.
+t0=$SECONDS
+"$CTL" lab up 2 >"$SANDBOX/cancel.out" 2>"$SANDBOX/cancel.err" &
+ctl_pid=$!
+for _ in $(seq 600); do
+  grep -q 'waiting for them to boot' "$SANDBOX/cancel.err" && break
+  kill -0 "$ctl_pid" 2>/dev/null || break
+  sleep 0.5
+done
+rc=0
+if kill -0 "$ctl_pid" 2>/dev/null && grep -q 'waiting for them to boot' "$SANDBOX/cancel.err"; then
+  [ "$(lab_qemus | wc -l)" = 2 ] || fail "cancel: expected 2 QEMU processes while booting"
+  kill -INT "$ctl_pid"
+  wait "$ctl_pid" || rc=$?
+  cat "$SANDBOX/cancel.err"
+  [ "$rc" = 1 ] || fail "cancel: halolinkctl lab up exited $rc after Ctrl-C"
+  grep -q 'Cancelled; the virtual machines were stopped.' "$SANDBOX/cancel.err" || fail "cancel: not said"
+  [ -z "$(lab_qemus)" ] || fail "cancel: QEMU processes left: $(lab_qemus | tr '\n' ' ')"
+  [ ! -e "$LAB_FOLDER" ] || fail "cancel: $LAB_FOLDER is still there"
+  [ "$("$CTL" nodes list --json | json 'sum(1 for n in d["nodes"] if n.get("virtual"))')" = 0 ] \
+    || fail "cancel: virtual nodes in the inventory"
+  note "Ctrl-C while booting: cancelled, nothing left ($((SECONDS - t0)) s)"
+else
+  wait "$ctl_pid" || rc=$?
+  cat "$SANDBOX/cancel.err"
+  [ "$rc" = 77 ] && skip_test "halolinkctl lab up: the virtual cluster cannot run here"
+  fail "lab up ended (exit $rc) before its VMs booted"
+fi
 
 t0=$SECONDS
 rc=0
