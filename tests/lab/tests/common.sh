@@ -5,7 +5,7 @@
 
 set -euo pipefail
 
-LAB=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/lab/halolink-lab
+LAB=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)/lab/halolink-lab
 readonly LAB
 TEST_NAME=$(basename "$0" .sh)
 readonly TEST_NAME
