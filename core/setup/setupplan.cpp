@@ -565,4 +565,23 @@ QString softRoceQosNote(const Qos &qos, const QStringList &nodeNames)
         .arg(nodeNames.join(QStringLiteral(", ")), tos);
 }
 
+QString planQosText(const QJsonObject &plan, const Qos &qos)
+{
+    if (!qos.enabled)
+        return Setup::tr("none (left as it is)");
+    const bool pfc = planHasStep(plan, QStringLiteral("pfc"));
+    const bool dscp = planHasStep(plan, QStringLiteral("dscp_prio"));
+    const bool tos = planHasStep(plan, QStringLiteral("roce_tos"));
+    if (plan.value(QStringLiteral("backend")).toString() == QLatin1String("rxe") || (!pfc && !dscp && tos))
+        return softRoceQosNote(qos);
+    QStringList parts;
+    if (dscp)
+        parts << Setup::tr("DSCP %1 → priority %2").arg(qos.dscp).arg(qos.pfcPriority);
+    if (pfc)
+        parts << Setup::tr("PFC on priority %1").arg(qos.pfcPriority);
+    if (tos)
+        parts << Setup::tr("ToS %1 for RDMA connections").arg(qos.tos());
+    return parts.isEmpty() ? Setup::tr("this plan sets none of it") : parts.join(QStringLiteral(", "));
+}
+
 } // namespace halolink::setup

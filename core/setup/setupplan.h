@@ -117,5 +117,8 @@ bool planHasStep(const QJsonObject &plan, const QString &id);
 // mapping, only rdma_cm's default ToS of RDMA connections. nodeNames: the
 // Soft-RoCE nodes; empty when every node is.
 QString softRoceQosNote(const Qos &qos, const QStringList &nodeNames = {});
+// What this plan does of the QoS asked for, in words, from its steps (the ice
+// and mlx5 plans have pfc and dscp_prio steps; the rxe plan only roce_tos).
+QString planQosText(const QJsonObject &plan, const Qos &qos);
 
 } // namespace halolink::setup

@@ -9,6 +9,7 @@
 
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -395,6 +396,69 @@ private Q_SLOTS:
         QVERIFY(all.contains(QStringLiteral("only the ToS of RDMA connections is set")));
         QVERIFY(all.contains(QStringLiteral("106")));
         QVERIFY(softRoceQosNote(Qos{}, {QStringLiteral("n1")}).contains(QStringLiteral("on n1 (Soft-RoCE)")));
+    }
+
+    void realSoftRocePlan()
+    {
+        // The engine's own plan for a Soft-RoCE node (the no-RDMA board replayed,
+        // as tst_enginetexts does), then what the Review and the script say of it.
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        const QString root = tmp.filePath(QStringLiteral("node"));
+        QCOMPARE(QProcess::execute(QStringLiteral("cp"),
+                                   {QStringLiteral("-a"), QStringLiteral(HALOLINK_FIXTURES_DIR "/snapshots/strix-halo-no-rdma"), root}),
+                 0);
+        QFile m(root + QStringLiteral("/manifest.json"));
+        QVERIFY(m.open(QIODevice::ReadOnly));
+        QJsonObject manifest = QJsonDocument::fromJson(m.readAll()).object();
+        m.close();
+        manifest.remove(QStringLiteral("ssh_connection")); // enp195s0 is then free for the data plane
+        QVERIFY(m.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        m.write(QJsonDocument(manifest).toJson());
+        m.close();
+        for (const auto &[unit, state] : {std::pair{"NetworkManager.service", "inactive\n"},
+                                          std::pair{"systemd-networkd.service", "active\n"}}) {
+            QFile f(root + QStringLiteral("/cmd/systemctl_is-active_") + QLatin1String(unit) + QStringLiteral(".out"));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(state);
+        }
+        NodeInput a = node(QStringLiteral("halo1"), fixture(QStringLiteral("strix-halo-no-rdma")), QStringLiteral("enp195s0"),
+                           QStringLiteral("192.168.100.1/30"));
+        NodeInput b = a;
+        b.name = b.nodeId = QStringLiteral("halo2");
+        b.address = QStringLiteral("192.168.100.2/30");
+        const Settings s;
+        QFile spec(tmp.filePath(QStringLiteral("spec.json")));
+        QVERIFY(spec.open(QIODevice::WriteOnly));
+        spec.write(QJsonDocument(specFor({a, b}, 0, s)).toJson());
+        spec.close();
+        QProcess engine;
+        engine.start(QStringLiteral(HALOLINK_ENGINE_PATH),
+                     {QStringLiteral("plan"), QStringLiteral("--root"), root, QStringLiteral("--spec"), spec.fileName()});
+        QVERIFY(engine.waitForFinished(30000));
+        const QByteArray out = engine.readAllStandardOutput();
+        QVERIFY2(engine.exitCode() == 0, out.constData());
+        const QJsonObject plan = QJsonDocument::fromJson(out).object();
+        QCOMPARE(plan.value(QStringLiteral("backend")).toString(), QStringLiteral("rxe"));
+        QVERIFY(planHasStep(plan, QStringLiteral("roce_tos")));
+        QVERIFY(!planHasStep(plan, QStringLiteral("pfc")));
+        QVERIFY(!planHasStep(plan, QStringLiteral("dscp_prio")));
+        const QString qos = planQosText(plan, s.qos);
+        QVERIFY2(qos.startsWith(QStringLiteral("Soft-RoCE has no PFC")), qPrintable(qos));
+        QVERIFY(qos.contains(QStringLiteral("only the ToS of RDMA connections is set")));
+        const QString script = shellScript({{QStringLiteral("halo1"), plan}}, s);
+        const QString head = script.left(script.indexOf(QStringLiteral("set -eu")));
+        QVERIFY2(!head.contains(QStringLiteral("PFC on")), qPrintable(head));
+        QVERIFY2(head.contains(QStringLiteral("only the ToS 106")), qPrintable(head));
+        // The ToS step's undo (the file as it was) is shown like every other step's.
+        QVERIFY2(script.contains(QStringLiteral("#   undo: put back /sys/kernel/config/rdma_cm/rxe0/ports/1/default_roce_tos")),
+                 qPrintable(script));
+        // A hardware plan's steps: PFC and the mapping said.
+        const QJsonObject ice{{QStringLiteral("backend"), QStringLiteral("ice")},
+                              {QStringLiteral("steps"), QJsonArray{QJsonObject{{QStringLiteral("id"), QStringLiteral("dscp_prio")}},
+                                                                   QJsonObject{{QStringLiteral("id"), QStringLiteral("pfc")}},
+                                                                   QJsonObject{{QStringLiteral("id"), QStringLiteral("roce_tos")}}}}};
+        QCOMPARE(planQosText(ice, s.qos), QStringLiteral("DSCP 26 → priority 3, PFC on priority 3, ToS 106 for RDMA connections"));
     }
 
     void preflight()

@@ -86,29 +86,6 @@ void ReviewPage::initializePage()
     m_controller->planAll();
 }
 
-QString ReviewPage::qosLine(const QJsonObject &plan) const
-{
-    // What this node's plan does of the QoS asked for (engine/roce: ice and
-    // mlx5 plans have pfc and dscp_prio steps; the rxe plan only roce_tos).
-    const setup::Qos &q = m_controller->settings().qos;
-    if (!q.enabled)
-        return tr("  QoS: none (left as it is)\n");
-    const bool pfc = setup::planHasStep(plan, QStringLiteral("pfc"));
-    const bool dscp = setup::planHasStep(plan, QStringLiteral("dscp_prio"));
-    const bool tos = setup::planHasStep(plan, QStringLiteral("roce_tos"));
-    if (plan.value(QStringLiteral("backend")).toString() == QLatin1String("rxe") || (!pfc && !dscp && tos))
-        return QStringLiteral("  QoS: %1\n").arg(setup::softRoceQosNote(q));
-    QStringList parts;
-    if (dscp)
-        parts << tr("DSCP %1 → priority %2").arg(q.dscp).arg(q.pfcPriority);
-    if (pfc)
-        parts << tr("PFC on priority %1").arg(q.pfcPriority);
-    if (tos)
-        parts << tr("ToS %1 for RDMA connections").arg(q.tos());
-    return parts.isEmpty() ? tr("  QoS: this plan sets none of it\n")
-                           : tr("  QoS: %1\n").arg(parts.join(QStringLiteral(", ")));
-}
-
 QString ReviewPage::planText() const
 {
     QString t;
@@ -123,8 +100,7 @@ QString ReviewPage::planText() const
         }
         t += tr("  backend %1, RDMA device %2\n")
                  .arg(r.plan.value(QStringLiteral("backend")).toString(), r.plan.value(QStringLiteral("device")).toString());
-        if (const QString q = qosLine(r.plan); !q.isEmpty())
-            t += q;
+        t += tr("  QoS: %1\n").arg(setup::planQosText(r.plan, m_controller->settings().qos));
         int n = 0;
         for (const QJsonValue &v : r.plan.value(QStringLiteral("steps")).toArray()) {
             const QJsonObject s = v.toObject();

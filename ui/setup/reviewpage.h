@@ -1,7 +1,6 @@
 #pragma once
 // A page of the setup wizard (see setupwizard.h and setuppages.h).
 
-#include <QJsonObject>
 #include <QWizardPage>
 
 class QLabel;
@@ -27,7 +26,6 @@ public:
 
 private:
     void render();
-    QString qosLine(const QJsonObject &plan) const;
 
     setup::SetupController *m_controller;
     QPlainTextEdit *m_view;
