@@ -10,6 +10,7 @@
 
 #include <QDir>
 #include <QEventLoop>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -38,12 +39,29 @@ QString labHelp()
               "(up says what to install). Run 'halolinkctl lab SUBCOMMAND --help'.\n");
 }
 
+// `path` with its symbolic links resolved as far as it exists (the script
+// saves its folder with realpath -m; the folder is gone after down).
+QString resolvedPath(const QString &path)
+{
+    QString existing = QDir::cleanPath(QDir::current().absoluteFilePath(path));
+    QString rest;
+    while (!existing.isEmpty() && !QFileInfo::exists(existing)) {
+        const qsizetype slash = existing.lastIndexOf(QLatin1Char('/'));
+        if (slash <= 0)
+            return QDir::cleanPath(path);
+        rest = existing.mid(slash) + rest;
+        existing = existing.left(slash);
+    }
+    return QDir::cleanPath(QFileInfo(existing).canonicalFilePath() + rest);
+}
+
 // The inventory's nodes that belong to the virtual cluster in labDir.
 QList<Node> virtualNodesOf(const Inventory &inventory, const QString &labDir)
 {
+    const QString dir = resolvedPath(labDir);
     QList<Node> out;
     for (const Node &n : inventory.nodes()) {
-        if (n.isVirtual() && QDir::cleanPath(n.virtualCluster) == QDir::cleanPath(labDir))
+        if (n.isVirtual() && resolvedPath(n.virtualCluster) == dir)
             out << n;
     }
     return out;
@@ -101,7 +119,7 @@ int labUp(const QStringList &args, QTextStream &out, QTextStream &err)
         return CtlFailure;
     }
     // The names the VMs will get must be free, or already the virtual cluster's.
-    const QString labDir = QDir::cleanPath(cluster.labDir());
+    const QString labDir = resolvedPath(cluster.labDir());
     for (int i = 1; i <= count; ++i) {
         const auto taken = inventory.find(kNamePrefix + QString::number(i));
         if (!taken)
@@ -114,7 +132,7 @@ int labUp(const QStringList &args, QTextStream &out, QTextStream &err)
                 << '\n';
             return CtlFailure;
         }
-        if (QDir::cleanPath(taken->virtualCluster) != labDir) {
+        if (resolvedPath(taken->virtualCluster) != labDir) {
             err << "halolinkctl lab up: "
                 << tr("%1 belongs to another virtual cluster (%2); remove it first.").arg(taken->name, taken->virtualCluster)
                 << '\n';

@@ -140,6 +140,8 @@ public:
     QString cacheDir() const;
 
     bool isBusy() const { return m_process != nullptr; }
+    // What this object is doing; Up after a successful up() until the next
+    // operation (status() ends in Idle: ask statusReady what runs).
     Phase phase() const { return m_phase; }
 
     // Boots `nodes` VMs (kMinNodes..kScriptMaxNodes), replacing a lab left in
