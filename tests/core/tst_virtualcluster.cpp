@@ -375,6 +375,37 @@ private Q_SLOTS:
         }
     }
 
+    // `lab down` removes the virtual nodes of its folder also when that folder
+    // is named through a symbolic link (the script records the resolved path),
+    // and leaves another folder's virtual node and the real nodes alone.
+    void ctlLabDownRemovesTheFoldersNodesThroughALink()
+    {
+        QProcessEnvironment env = sandboxEnv(QStringLiteral("ctl-link"));
+        const QString real = m_tmp.filePath(QStringLiteral("ctl-link/real"));
+        const QString link = m_tmp.filePath(QStringLiteral("ctl-link/link"));
+        QVERIFY(QDir().mkpath(real));
+        QVERIFY(QFile::link(real, link));
+        env.insert(QStringLiteral("HALOLINK_LAB_DIR"), link + QStringLiteral("/virtual-cluster"));
+        const QString inventory = env.value(QStringLiteral("XDG_DATA_HOME")) + QStringLiteral("/HaloLink/halolink/inventory.json");
+        QVERIFY(QDir().mkpath(QFileInfo(inventory).absolutePath()));
+        QFile f(inventory);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QStringLiteral(R"({"format":"halolink-inventory","version":1,"nodes":[
+            {"id":"vnode1","name":"vnode1","kind":"ssh","host":"127.0.0.1","port":2201,"virtual_cluster":"%1/virtual-cluster","known_hosts_file":"%1/virtual-cluster/known_hosts"},
+            {"id":"other","name":"other","kind":"ssh","host":"127.0.0.1","port":2202,"virtual_cluster":"/elsewhere/virtual-cluster"},
+            {"id":"real","name":"real","kind":"ssh","host":"real.lan"}]})")
+                    .arg(real)
+                    .toUtf8());
+        f.close();
+        const Run down = ctl({QStringLiteral("lab"), QStringLiteral("down")}, env);
+        QCOMPARE(down.exitCode, 0);
+        const Run list = ctl({QStringLiteral("nodes"), QStringLiteral("list"), QStringLiteral("--json")}, env);
+        QStringList names;
+        for (const QJsonValue &n : QJsonDocument::fromJson(list.out.toUtf8()).object().value(QStringLiteral("nodes")).toArray())
+            names << n.toObject().value(QStringLiteral("name")).toString();
+        QCOMPARE(names, (QStringList{QStringLiteral("This computer"), QStringLiteral("other"), QStringLiteral("real")}));
+    }
+
     void stopNowWithNothingUp()
     {
         VirtualCluster vc;
