@@ -277,6 +277,12 @@ QString SetupController::operationText(const QString &op) const
     return tr("%1: %2").arg(op, argsFor(op).join(QLatin1Char(' ')));
 }
 
+QString SetupController::appliedText(qint64 deadline)
+{
+    return tr("applied; it will be rolled back at %1 unless you confirm")
+        .arg(QDateTime::fromSecsSinceEpoch(deadline).toString(QStringLiteral("HH:mm:ss")));
+}
+
 QStringList SetupController::argsFor(const QString &op) const
 {
     if (op == QLatin1String("apply"))
@@ -557,8 +563,7 @@ void SetupController::onCallFinished(int node, EngineCall *call)
             run.deadline = qint64(doc.value(QStringLiteral("deadline")).toDouble());
             run.changed = true;
             setPhase(node, Phase::Applied);
-            log(node, tr("applied; it will be rolled back at %1 unless you confirm")
-                          .arg(QDateTime::fromSecsSinceEpoch(run.deadline).toString(QStringLiteral("HH:mm:ss"))));
+            log(node, appliedText(run.deadline));
         } else {
             // The engine undid what it had applied (rolled_back) — or says what it could not undo.
             const bool rolledBack = doc.value(QStringLiteral("rolled_back")).toBool();

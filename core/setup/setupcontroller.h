@@ -136,6 +136,10 @@ public:
     bool anyChanged() const;
     bool allIn(Phase phase) const;
     QString exportScript() const;
+    // What an operation does, in words, as the log says it when it starts.
+    QString operationText(const QString &op) const;
+    // The log's line once a node applied: the automatic rollback is a future.
+    static QString appliedText(qint64 deadline);
 
     void provideSudoPassword(int node, const QByteArray &password, bool remember);
     void cancelSudoPassword(int node);
@@ -180,7 +184,6 @@ private:
     QStringList argsFor(const QString &op) const;
     QString nodeName(int node) const;
     void annotatePair(PairResult &pair) const;
-    QString operationText(const QString &op) const;
     // setupcontroller_saved.cpp: the cluster setup record on confirm, and
     // the one before it back when that confirmed setup is rolled back.
     void saveConfirmedSetup();

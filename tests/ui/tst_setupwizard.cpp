@@ -254,6 +254,23 @@ private Q_SLOTS:
         QVERIFY(t->columnWidth(2) >= before);
     }
 
+    void applyLogInWords()
+    {
+        SetupController c(nullptr, nullptr);
+        // Not the engine's arguments ("plan: plan", "apply: apply --confirm-within 300").
+        for (const char *op : {"plan", "apply", "verify", "confirm", "rollback", "status"}) {
+            const QString text = c.operationText(QLatin1String(op));
+            QVERIFY2(!text.contains(QStringLiteral("--")) && !text.startsWith(QLatin1String(op) + QStringLiteral(": ") + QLatin1String(op)),
+                     qPrintable(text));
+        }
+        QVERIFY(c.operationText(QStringLiteral("plan")).contains(QStringLiteral("lists the steps")));
+        // "second(s)" until the English numerus forms are loaded.
+        QVERIFY(c.operationText(QStringLiteral("apply")).contains(QStringLiteral("300 second")));
+        // The automatic rollback is a future, with its time.
+        const qint64 at = QDateTime(QDate(2026, 12, 3), QTime(19, 30, 5)).toSecsSinceEpoch();
+        QCOMPARE(SetupController::appliedText(at), QStringLiteral("applied; it will be rolled back at 19:30:05 unless you confirm"));
+    }
+
     void verifyShowsTheDeadlineAndTheButtonsWords()
     {
         SetupController c(nullptr, nullptr);
