@@ -27,7 +27,14 @@ ensure_kernel() {
     # No apt metadata (offline CI image?): fall back to the newest cached kernel.
     pkg=$(find "$CACHE_DIR" -maxdepth 2 -name .complete -path '*/linux-image-*' -printf '%h\n' 2>/dev/null \
       | xargs -r -n1 basename | sort -V | tail -n1)
-    [ -n "$pkg" ] || skip "cannot resolve the kernel package from linux-image-amd64 (run apt-get update) and no kernel is cached in $CACHE_DIR"
+    if [ -z "$pkg" ]; then
+      # Debian's metapackage linux-image-amd64 names the kernel; Ubuntu's apt
+      # has none (its kernels are linux-image-*-generic, modules split apart).
+      if [ "$(os_release_value ID)" != debian ]; then
+        skip "the lab boots Debian's kernel (linux-image-amd64), which $(os_release_value PRETTY_NAME || true)'s apt does not offer, and no kernel is cached in $CACHE_DIR (HALOLINK_LAB_KERNEL_PKG names another package)"
+      fi
+      skip "cannot resolve the kernel package from linux-image-amd64 (run apt-get update) and no kernel is cached in $CACHE_DIR"
+    fi
   fi
   kdir=$CACHE_DIR/$pkg
   KERNEL_VER=${pkg#linux-image-}
