@@ -237,6 +237,33 @@ QString SetupController::operationText(const QString &op) const
     return tr("%1: %2").arg(op, argsFor(op).join(QLatin1Char(' ')));
 }
 
+QString SetupController::eventText(const QJsonObject &e)
+{
+    const QString event = e.value(QStringLiteral("event")).toString();
+    const QString id = e.value(QStringLiteral("id")).toString();
+    const QString status = e.value(QStringLiteral("status")).toString();
+    const QString err = e.value(QStringLiteral("error")).toString();
+    const int index = e.value(QStringLiteral("index")).toInt() + 1;
+    const int total = e.value(QStringLiteral("total")).toInt();
+    QString what;
+    if (event == QLatin1String("step")) {
+        const QString done = status == QLatin1String("applied")   ? tr("done")
+                             : status == QLatin1String("skipped") ? tr("already in place, skipped")
+                             : status == QLatin1String("failed")  ? tr("failed")
+                                                                  : status;
+        //: %1 the step's number, %2 how many, %3 its id (mtu, address, roce_tos, ...), %4 what happened
+        what = tr("step %1 of %2 (%3): %4").arg(index).arg(total).arg(id, done);
+    } else if (event == QLatin1String("undo")) {
+        what = status == QLatin1String("undone") ? tr("undid step %1 (%2)").arg(index).arg(id)
+                                                 : tr("could not undo step %1 (%2)").arg(index).arg(id);
+    } else if (event == QLatin1String("note")) {
+        what = tr("%1: %2").arg(id, e.value(QStringLiteral("message")).toString());
+    } else {
+        what = QStringLiteral("%1 %2: %3").arg(event, id, status);
+    }
+    return err.isEmpty() ? what : tr("%1 (%2)").arg(what, err);
+}
+
 QString SetupController::appliedText(qint64 deadline)
 {
     return tr("applied; it will be rolled back at %1 unless you confirm")
@@ -443,11 +470,7 @@ void SetupController::startCall(int node)
         call->setSudoPassword(m_sudo.value(node));
     connect(call, &EngineCall::eventReceived, this, [this, node](const QJsonObject &e) {
         m_runs[node].events << e;
-        const QString err = e.value(QStringLiteral("error")).toString();
-        log(node, QStringLiteral("%1 %2: %3%4")
-                      .arg(e.value(QStringLiteral("event")).toString(), e.value(QStringLiteral("id")).toString(),
-                           e.value(QStringLiteral("status")).toString(),
-                           err.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(err)));
+        log(node, eventText(e));
         if (e.value(QStringLiteral("status")).toString() == QLatin1String("applied"))
             m_runs[node].changed = true;
         Q_EMIT nodeChanged(node);

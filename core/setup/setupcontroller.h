@@ -140,6 +140,8 @@ public:
     QString operationText(const QString &op) const;
     // The log's line once a node applied: the automatic rollback is a future.
     static QString appliedText(qint64 deadline);
+    // An apply/rollback progress event of the engine, in words ("step 3 of 9 (mtu): done").
+    static QString eventText(const QJsonObject &event);
 
     void provideSudoPassword(int node, const QByteArray &password, bool remember);
     void cancelSudoPassword(int node);

@@ -269,6 +269,16 @@ private Q_SLOTS:
         // The automatic rollback is a future, with its time.
         const qint64 at = QDateTime(QDate(2026, 12, 3), QTime(19, 30, 5)).toSecsSinceEpoch();
         QCOMPARE(SetupController::appliedText(at), QStringLiteral("applied; it will be rolled back at 19:30:05 unless you confirm"));
+        // The engine's step events (engine/roce/apply.cpp), said as progress.
+        auto event = [](const char *kind, const char *id, const char *status, int index, int total) {
+            return QJsonObject{{QStringLiteral("event"), QLatin1String(kind)}, {QStringLiteral("id"), QLatin1String(id)},
+                               {QStringLiteral("status"), QLatin1String(status)}, {QStringLiteral("index"), index},
+                               {QStringLiteral("total"), total}};
+        };
+        QCOMPARE(SetupController::eventText(event("step", "mtu", "applied", 2, 9)), QStringLiteral("step 3 of 9 (mtu): done"));
+        QCOMPARE(SetupController::eventText(event("step", "rxe_modules", "skipped", 0, 9)),
+                 QStringLiteral("step 1 of 9 (rxe_modules): already in place, skipped"));
+        QCOMPARE(SetupController::eventText(event("undo", "address", "undone", 4, 9)), QStringLiteral("undid step 5 (address)"));
     }
 
     void verifyShowsTheDeadlineAndTheButtonsWords()
