@@ -64,6 +64,9 @@ public:
     // (halolink --virtual-cluster N).
     void openVirtualCluster();
     void startVirtualCluster(int nodes);
+    // What the app does when it quits: stops the VMs it started and takes
+    // their nodes out of the inventory (synchronous, bounded).
+    void stopVirtualCluster();
     QAction *virtualClusterAction() const { return m_virtualAction; }
     // The Jobs window once opened (it lives as long as the main window).
     JobsWindow *jobsWindow() const { return m_jobsWindow; }
@@ -119,7 +122,6 @@ private:
     QModelIndex nodeIndex(const QString &id) const;
     // Cluster > Try a Virtual Cluster (mainwindow_virtual.cpp).
     VirtualClusterDialog *virtualClusterDialog();
-    void stopVirtualCluster();
     // Once every SSH node has connected or failed (or a minute passed): one
     // job discovery, its result in the status bar.
     void maybeDiscoverJobs(bool deadline = false);

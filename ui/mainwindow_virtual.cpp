@@ -68,8 +68,9 @@ void MainWindow::stopVirtualCluster()
     if (!m_virtualCluster || !m_virtualStarted)
         return;
     m_virtualStarted = false;
-    m_virtualCluster->stopNow();
+    // Out of the inventory first: their sessions end quietly, not as lost nodes.
     m_virtualDialog->removeFromInventory();
+    m_virtualCluster->stopNow();
 }
 
 } // namespace halolink::ui

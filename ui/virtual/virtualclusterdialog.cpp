@@ -93,6 +93,12 @@ VirtualClusterDialog::VirtualClusterDialog(VirtualCluster *cluster, Inventory *i
     connect(m_cluster, &VirtualCluster::upFinished, this, &VirtualClusterDialog::onUpFinished);
     connect(m_cluster, &VirtualCluster::downFinished, this, &VirtualClusterDialog::onDownFinished);
     connect(m_cluster, &VirtualCluster::statusReady, this, &VirtualClusterDialog::onStatus);
+    connect(m_cluster, &VirtualCluster::statusFailed, this, [this](const QString &message) {
+        m_log->appendPlainText(tr("Could not tell whether a virtual cluster runs: %1").arg(message));
+        if (m_startPending)
+            startNow();
+        updateButtons();
+    });
 
     // Whether a virtual cluster is up already (this session's, or one an
     // earlier run left).
@@ -138,8 +144,14 @@ QString VirtualClusterDialog::phaseText(VirtualCluster::Phase phase)
 
 void VirtualClusterDialog::startNow()
 {
-    if (m_cluster->isBusy())
+    if (m_cluster->isBusy()) {
+        // The look for a running cluster at open: the boot follows it.
+        m_startPending = m_cluster->phase() == VirtualCluster::Phase::Querying;
+        if (!m_startPending)
+            setOutcome(tr("The virtual cluster cannot start now: it is busy."), true);
         return;
+    }
+    m_startPending = false;
     m_log->clear();
     setOutcome({}, false);
     if (!m_cluster->up(m_nodes->value()))
@@ -212,6 +224,10 @@ void VirtualClusterDialog::onDownFinished(bool ok, const QString &message)
 
 void VirtualClusterDialog::onStatus(const VirtualClusterStatus &status)
 {
+    if (m_startPending) {
+        startNow(); // asked for before the answer came: it replaces whatever runs
+        return;
+    }
     if (status.up && !m_up) {
         m_up = true;
         setOutcome(tr("A virtual cluster of %n node(s) is already up (left by an earlier run); stop it, or "

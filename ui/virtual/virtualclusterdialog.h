@@ -72,6 +72,7 @@ private:
     QPushButton *m_stop;
     QPushButton *m_close;
     bool m_up = false;
+    bool m_startPending = false;
 };
 
 } // namespace halolink::ui
