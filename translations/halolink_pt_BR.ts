@@ -184,10 +184,6 @@
         <translation>modelo %1 (%2, %3 camadas, %4 GiB de pesos; cache KV %5 KiB por token)</translation>
     </message>
     <message>
-        <source>workload: context %1 tokens x %2 sequence(s); prompt %3 tokens, answer %4 tokens</source>
-        <translation>carga de trabalho: contexto %1 tokens x %2 sequência(s); prompt %3 tokens, resposta %4 tokens</translation>
-    </message>
-    <message>
         <source>%1: GPU memory %2, usable %3 (less %4 % for the runtime)</source>
         <translation>%1: memória da GPU %2, utilizável %3 (menos %4 % para o runtime)</translation>
     </message>
@@ -270,6 +266,13 @@
     <message>
         <source>latency from the live mesh, bandwidth reference (FIELD_NOTES)</source>
         <translation>latência da malha ao vivo, largura de banda de referência (FIELD_NOTES)</translation>
+    </message>
+    <message numerus="yes">
+        <source>workload: context %1 tokens x %n sequence(s); prompt %2 tokens, answer %3 tokens</source>
+        <translation>
+            <numerusform>carga de trabalho: contexto de %1 tokens x %n sequência; prompt de %2 tokens, resposta de %3 tokens</numerusform>
+            <numerusform>carga de trabalho: contexto de %1 tokens x %n sequências; prompt de %2 tokens, resposta de %3 tokens</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -498,6 +501,56 @@
         <source>not applicable: %1 has its own VRAM</source>
         <comment>not_applicable.own_vram</comment>
         <translation>não se aplica: %1 tem VRAM própria</translation>
+    </message>
+</context>
+<context>
+    <name>CheckStatus</name>
+    <message>
+        <source>no checks</source>
+        <translation>nenhuma verificação</translation>
+    </message>
+    <message>
+        <source>%1 failed</source>
+        <translation>%1 com falha</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n aviso</numerusform>
+            <numerusform>%n avisos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 passed</source>
+        <translation>%1 OK</translation>
+    </message>
+    <message>
+        <source>%1 not applicable</source>
+        <translation>%1 sem aplicação</translation>
+    </message>
+    <message>
+        <source>%1 unknown</source>
+        <translation>%1 com status desconhecido</translation>
+    </message>
+    <message>
+        <source>not applicable on the workstation, which is not a node of the cluster (found: %1)</source>
+        <translation>não se aplica à estação de trabalho, que não é um nó do cluster (encontrado: %1)</translation>
+    </message>
+    <message>
+        <source>The engine %1 runs here and answered the probe.</source>
+        <translation>O engine %1 roda aqui e respondeu à sondagem.</translation>
+    </message>
+    <message>
+        <source>The engine runs here and answered the probe.</source>
+        <translation>O engine roda aqui e respondeu à sondagem.</translation>
+    </message>
+    <message>
+        <source>The system keychain works: passwords can be remembered there.</source>
+        <translation>O chaveiro do sistema funciona: as senhas podem ser lembradas nele.</translation>
+    </message>
+    <message>
+        <source>No system keychain (%1): passwords and passphrases are asked again each time, never stored elsewhere.</source>
+        <translation>Nenhum chaveiro do sistema (%1): senhas e frases secretas são pedidas de novo a cada vez, e nunca são armazenadas em outro lugar.</translation>
     </message>
 </context>
 <context>
@@ -1250,6 +1303,18 @@
         <source>%1 of %2 ports active</source>
         <translation>%1 de %2 portas ativas</translation>
     </message>
+    <message>
+        <source>Not applicable</source>
+        <translation>Não se aplica</translation>
+    </message>
+    <message>
+        <source>HaloLink engine</source>
+        <translation>Engine do HaloLink</translation>
+    </message>
+    <message>
+        <source>System keychain</source>
+        <translation>Chaveiro do sistema</translation>
+    </message>
 </context>
 <context>
     <name>ProbeModels</name>
@@ -1327,14 +1392,6 @@
     <message>
         <source>Checks</source>
         <translation>Verificações</translation>
-    </message>
-    <message>
-        <source>failed</source>
-        <translation>com falha</translation>
-    </message>
-    <message>
-        <source>warnings</source>
-        <translation>avisos</translation>
     </message>
 </context>
 <context>
@@ -2243,20 +2300,12 @@
         <translation>Pronto, %1 com falha</translation>
     </message>
     <message>
-        <source>Ready, %1 warnings</source>
-        <translation>Pronto, avisos: %1</translation>
-    </message>
-    <message>
         <source>Deploying %1 %</source>
         <translation>Implantando %1 %</translation>
     </message>
     <message>
         <source>data %1</source>
         <translation>dados %1</translation>
-    </message>
-    <message>
-        <source>%1: %2 warnings, %3 failed checks</source>
-        <translation>%1: avisos: %2, verificações com falha: %3</translation>
     </message>
     <message>
         <source>Node</source>
@@ -2285,6 +2334,31 @@
     <message>
         <source>Slow: waiting %1 s</source>
         <translation>Lento: aguardando %1 s</translation>
+    </message>
+    <message numerus="yes">
+        <source>Ready, %n warning(s)</source>
+        <translation>
+            <numerusform>Pronto, %n aviso</numerusform>
+            <numerusform>Pronto, %n avisos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2, %3</source>
+        <translation>%1: %2, %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n aviso</numerusform>
+            <numerusform>%n avisos</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed check(s)</source>
+        <translation>
+            <numerusform>%n verificação com falha</numerusform>
+            <numerusform>%n verificações com falha</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2580,6 +2654,75 @@
     </message>
 </context>
 <context>
+    <name>halolink::VirtualCluster</name>
+    <message>
+        <source>The virtual cluster&apos;s script %1 could not be started: %2</source>
+        <translation>O script do cluster virtual, %1, não pôde ser iniciado: %2</translation>
+    </message>
+    <message>
+        <source>(not found)</source>
+        <translation>(não encontrado)</translation>
+    </message>
+    <message>
+        <source>The virtual cluster&apos;s script (halolink-lab) was not found; looked at: %1</source>
+        <translation>O script do cluster virtual (halolink-lab) não foi encontrado; locais verificados: %1</translation>
+    </message>
+    <message>
+        <source>Stopped before the virtual cluster was up.</source>
+        <translation>Interrompido antes de o cluster virtual ficar ativo.</translation>
+    </message>
+    <message>
+        <source>halolink-lab did not run.</source>
+        <translation>O halolink-lab não rodou.</translation>
+    </message>
+    <message>
+        <source>halolink-lab exited with code %1.</source>
+        <translation>O halolink-lab terminou com o código %1.</translation>
+    </message>
+    <message>
+        <source>halolink-lab exited with code %1:
+%2</source>
+        <translation>O halolink-lab terminou com o código %1:
+%2</translation>
+    </message>
+    <message>
+        <source>halolink-lab up printed no usable lab JSON: %1</source>
+        <translation>halolink-lab up não imprimiu um JSON do lab utilizável: %1</translation>
+    </message>
+    <message>
+        <source>Cancelled; the virtual machines were stopped.</source>
+        <translation>Cancelado; as máquinas virtuais foram paradas.</translation>
+    </message>
+    <message>
+        <source>Cancelled, but stopping the virtual machines failed: %1</source>
+        <translation>Cancelado, mas não foi possível parar as máquinas virtuais: %1</translation>
+    </message>
+    <message>
+        <source>not a JSON object (%1)</source>
+        <translation>não é um objeto JSON (%1)</translation>
+    </message>
+    <message>
+        <source>other JSON</source>
+        <translation>outro JSON</translation>
+    </message>
+    <message>
+        <source>no &quot;lab_dir&quot;</source>
+        <translation>sem &quot;lab_dir&quot;</translation>
+    </message>
+    <message>
+        <source>no &quot;nodes&quot;</source>
+        <translation>sem &quot;nodes&quot;</translation>
+    </message>
+    <message>
+        <source>node %1: no index, SSH port, key file or known_hosts</source>
+        <translation>nó %1: sem índice, porta SSH, arquivo de chave ou known_hosts</translation>
+    </message>
+    <message>
+        <source>halolink-lab status --json printed no usable JSON</source>
+        <translation>halolink-lab status --json não imprimiu um JSON utilizável</translation>
+    </message>
+</context>
+<context>
     <name>halolink::advise::MeshText</name>
     <message>
         <source>links: latency from the live mesh (the slowest pair, p50); bandwidth: the reference setup&apos;s (the mesh measures none)</source>
@@ -2639,6 +2782,14 @@
     <message>
         <source>not connected</source>
         <translation>não conectado</translation>
+    </message>
+    <message>
+        <source>%1 is ready.</source>
+        <translation>%1 está pronto.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
 </context>
 <context>
@@ -4028,6 +4179,74 @@ Linhas do RCCL:
         <source>failed</source>
         <translation>falhou</translation>
     </message>
+    <message>
+        <source>Soft-RoCE has no PFC and HaloLink changes no QoS there: RDMA connections keep the default ToS.</source>
+        <translation>O Soft-RoCE não tem PFC e o HaloLink não altera a QoS nele: as conexões RDMA mantêm o ToS padrão.</translation>
+    </message>
+    <message>
+        <source>only the ToS of RDMA connections is set (rdma_cm&apos;s default ToS %1: DSCP %2%3), which a switch can use to prioritise them; nothing pauses, and losses are retransmitted by Soft-RoCE itself.</source>
+        <extracomment>%1 ToS value, %2 DSCP value, %3 &quot;, ECN-capable&quot; or nothing</extracomment>
+        <translation>só o ToS das conexões RDMA é definido (ToS padrão do rdma_cm %1: DSCP %2%3), que um switch pode usar para priorizá-las; nada é pausado, e as perdas são retransmitidas pelo próprio Soft-RoCE.</translation>
+    </message>
+    <message>
+        <source>Soft-RoCE has no PFC: its plan sets no priority flow control and no DSCP-to-priority mapping; %1</source>
+        <translation>O Soft-RoCE não tem PFC: o plano dele não define controle de fluxo por prioridade nem mapeamento de DSCP para prioridade; %1</translation>
+    </message>
+    <message>
+        <source>Soft-RoCE has no PFC: on %1 (Soft-RoCE) the plan sets no priority flow control and no DSCP-to-priority mapping; %2</source>
+        <translation>O Soft-RoCE não tem PFC: em %1 (Soft-RoCE), o plano não define controle de fluxo por prioridade nem mapeamento de DSCP para prioridade; %2</translation>
+    </message>
+    <message>
+        <source>none (left as it is)</source>
+        <translation>nenhuma (deixada como está)</translation>
+    </message>
+    <message>
+        <source>DSCP %1 → priority %2</source>
+        <translation>DSCP %1 → prioridade %2</translation>
+    </message>
+    <message>
+        <source>PFC on priority %1</source>
+        <translation>PFC na prioridade %1</translation>
+    </message>
+    <message>
+        <source>ToS %1 for RDMA connections</source>
+        <translation>ToS %1 para as conexões RDMA</translation>
+    </message>
+    <message>
+        <source>this plan sets none of it</source>
+        <translation>este plano não define nada disso</translation>
+    </message>
+    <message>
+        <source>not applicable</source>
+        <translation>não se aplica</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::setup::SavedSetup</name>
+    <message>
+        <source>not a HaloLink cluster setup record</source>
+        <translation>não é um registro de configuração de cluster do HaloLink</translation>
+    </message>
+    <message>
+        <source>cluster setup record version %1 is not supported</source>
+        <translation>a versão %1 do registro de configuração do cluster não é suportada</translation>
+    </message>
+    <message>
+        <source>a node of the cluster setup record has no id</source>
+        <translation>um nó do registro de configuração do cluster não tem id</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>não é possível gravar %1: %2</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>não é possível ler %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON: %2</source>
+        <translation>%1 não é um JSON válido: %2</translation>
+    </message>
 </context>
 <context>
     <name>halolink::setup::SetupController</name>
@@ -4050,10 +4269,6 @@ Linhas do RCCL:
     <message>
         <source>plan: %1 steps, %2 to run</source>
         <translation>plano: %1 etapas, %2 a executar</translation>
-    </message>
-    <message>
-        <source>applied; rolled back by itself at %1 unless confirmed</source>
-        <translation>aplicado; será revertido automaticamente às %1, a menos que seja confirmado</translation>
     </message>
     <message>
         <source>apply ended without awaiting confirmation</source>
@@ -4210,6 +4425,66 @@ Linhas do RCCL:
     <message>
         <source>%1 is not valid JSON: %2</source>
         <translation>%1 não é um JSON válido: %2</translation>
+    </message>
+    <message>
+        <source>planning: the engine reads the node and lists the steps it would take</source>
+        <translation>planejamento: o engine lê o nó e lista as etapas que executaria</translation>
+    </message>
+    <message numerus="yes">
+        <source>applying the plan; the node undoes it by itself %n second(s) after the last step unless it is confirmed</source>
+        <translation>
+            <numerusform>aplicando o plano; o nó o desfaz sozinho %n segundo após a última etapa, a menos que ele seja confirmado</numerusform>
+            <numerusform>aplicando o plano; o nó o desfaz sozinho %n segundos após a última etapa, a menos que ele seja confirmado</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>verifying: the engine checks the configuration on the node</source>
+        <translation>verificação: o engine confere a configuração no nó</translation>
+    </message>
+    <message>
+        <source>confirming: the node keeps the change and stops its rollback timer</source>
+        <translation>confirmação: o nó mantém a alteração e para o seu temporizador de reversão</translation>
+    </message>
+    <message>
+        <source>rolling back: the node undoes every applied step from its journal</source>
+        <translation>reversão: o nó desfaz cada etapa aplicada a partir do seu diário</translation>
+    </message>
+    <message>
+        <source>asking the node where its last change stands</source>
+        <translation>perguntando ao nó em que pé está a sua última alteração</translation>
+    </message>
+    <message>
+        <source>applied; it will be rolled back at %1 unless you confirm</source>
+        <translation>aplicado; será revertido às %1, a menos que você confirme</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>concluído</translation>
+    </message>
+    <message>
+        <source>already in place, skipped</source>
+        <translation>já em vigor, pulado</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>falhou</translation>
+    </message>
+    <message>
+        <source>step %1 of %2 (%3): %4</source>
+        <extracomment>%1 the step&apos;s number, %2 how many, %3 its id (mtu, address, roce_tos, ...), %4 what happened</extracomment>
+        <translation>etapa %1 de %2 (%3): %4</translation>
+    </message>
+    <message>
+        <source>undid step %1 (%2)</source>
+        <translation>etapa %1 desfeita (%2)</translation>
+    </message>
+    <message>
+        <source>could not undo step %1 (%2)</source>
+        <translation>não foi possível desfazer a etapa %1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
     </message>
 </context>
 <context>
@@ -4421,10 +4696,6 @@ Linhas do RCCL:
         <translation>Etapa</translation>
     </message>
     <message>
-        <source>Rolls back by itself at</source>
-        <translation>Reverte sozinho às</translation>
-    </message>
-    <message>
         <source>Problem</source>
         <translation>Problema</translation>
     </message>
@@ -4469,6 +4740,10 @@ Linhas do RCCL:
     <message>
         <source>Press Apply Now when ready.</source>
         <translation>Pressione Aplicar agora quando estiver pronto.</translation>
+    </message>
+    <message>
+        <source>Will be rolled back at</source>
+        <translation>Será revertido às</translation>
     </message>
 </context>
 <context>
@@ -5230,14 +5505,6 @@ TCP, ms</translation>
         <translation>Pausado às %1 — os dados continuam chegando. Retome para acompanhá-los.</translation>
     </message>
     <message>
-        <source>Live, 1 node reporting</source>
-        <translation>Ao vivo, 1 nó enviando dados</translation>
-    </message>
-    <message>
-        <source>Live, %1 nodes reporting</source>
-        <translation>Ao vivo, %1 nós enviando dados</translation>
-    </message>
-    <message>
         <source>Could not encode the image.</source>
         <translation>Não foi possível codificar a imagem.</translation>
     </message>
@@ -5292,6 +5559,13 @@ TCP, ms</translation>
     <message>
         <source>Dashboard panels</source>
         <translation>Painéis do painel de controle</translation>
+    </message>
+    <message numerus="yes">
+        <source>Live, %n node(s) reporting</source>
+        <translation>
+            <numerusform>Ao vivo, %n nó informando</numerusform>
+            <numerusform>Ao vivo, %n nós informando</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -6644,6 +6918,52 @@ TCP, ms</translation>
         <source>A job is being launched, stopped or smoke-tested. Quitting abandons that half-way (jobs already started keep running on their nodes). Quit anyway?</source>
         <translation>Um job está sendo iniciado, parado ou testado. Sair abandona isso no meio do caminho (os jobs já iniciados continuam rodando nos seus nós). Sair mesmo assim?</translation>
     </message>
+    <message>
+        <source>Try a &amp;Virtual Cluster…</source>
+        <translation>Experimentar um cluster &amp;virtual…</translation>
+    </message>
+    <message>
+        <source>Boot two to four Soft-RoCE virtual machines on this computer and try HaloLink on them, without RDMA hardware</source>
+        <translation>Inicia de duas a quatro máquinas virtuais com Soft-RoCE neste computador para experimentar o HaloLink nelas, sem hardware RDMA</translation>
+    </message>
+    <message>
+        <source>of unknown version</source>
+        <translation>de versão desconhecida</translation>
+    </message>
+    <message>
+        <source>HaloLink runs on this computer (engine %1), but its checks found: %2.</source>
+        <translation>O HaloLink roda neste computador (engine %1), mas as verificações dele encontraram: %2.</translation>
+    </message>
+    <message>
+        <source>HaloLink works on this computer (engine %1).</source>
+        <translation>O HaloLink funciona neste computador (engine %1).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s) to read.</source>
+        <translation>
+            <numerusform>%n aviso para ler.</numerusform>
+            <numerusform>%n avisos para ler.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>HaloLink cannot probe this computer: %1</source>
+        <translation>O HaloLink não consegue sondar este computador: %1</translation>
+    </message>
+    <message>
+        <source>A virtual cluster is starting: Cluster &gt; Try a Virtual Cluster… shows its progress.</source>
+        <translation>Um cluster virtual está iniciando: Cluster &gt; Experimentar um cluster virtual… mostra o progresso.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n virtual node(s) added.</source>
+        <translation>
+            <numerusform>%n nó virtual adicionado.</numerusform>
+            <numerusform>%n nós virtuais adicionados.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The virtual cluster was stopped.</source>
+        <translation>O cluster virtual foi parado.</translation>
+    </message>
 </context>
 <context>
     <name>halolink::ui::NodeActions</name>
@@ -7103,14 +7423,6 @@ TCP, ms</translation>
         <translation>Nenhum parâmetro amdgpu, ttm ou IOMMU na linha de comando do kernel.</translation>
     </message>
     <message>
-        <source>%1 failed, %2 warnings, %3 passed</source>
-        <translation>%1 com falha, %2 com aviso, %3 aprovadas</translation>
-    </message>
-    <message>
-        <source>… and %1 more on the Checks tab.</source>
-        <translation>… e mais %1 na aba Verificações.</translation>
-    </message>
-    <message>
         <source>Everything HaloLink checks looks right on this node.</source>
         <translation>Tudo o que o HaloLink verifica parece certo neste nó.</translation>
     </message>
@@ -7119,12 +7431,27 @@ TCP, ms</translation>
         <translation>Nenhuma verificação ainda.</translation>
     </message>
     <message>
-        <source>%1 checks: %2 failed, %3 warnings.</source>
-        <translation>%1 verificações: %2 com falha, %3 com aviso.</translation>
-    </message>
-    <message>
         <source>&amp;Checks (%1)</source>
         <translation>V&amp;erificações (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more on the Checks tab.</source>
+        <translation>
+            <numerusform>… e mais %n na aba Verificações.</numerusform>
+            <numerusform>… e mais %n na aba Verificações.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>HaloLink works on this computer.</source>
+        <translation>O HaloLink funciona neste computador.</translation>
+    </message>
+    <message>
+        <source>This computer is the workstation HaloLink runs on, not a node of the cluster, so the checks about cluster nodes (RDMA, RoCE, GTT) do not apply here. If it takes part in the cluster, give it a data plane (Node &gt; Edit Node…).</source>
+        <translation>Este computador é a estação de trabalho onde o HaloLink roda, não um nó do cluster, então as verificações sobre os nós do cluster (RDMA, RoCE, GTT) não se aplicam aqui. Se ele fizer parte do cluster, dê a ele um plano de dados (Nó &gt; Editar nó…).</translation>
+    </message>
+    <message>
+        <source>Checks: %1</source>
+        <translation>Verificações: %1</translation>
     </message>
 </context>
 <context>
@@ -7399,6 +7726,18 @@ TCP, ms</translation>
         <source>&amp;Keep the configuration across reboots (network files and a boot unit)</source>
         <translation>&amp;Manter a configuração após reinicializações (arquivos de rede e uma unidade de boot)</translation>
     </message>
+    <message>
+        <source>Recommended: RDMA connections marked ToS %1 (DSCP %2%3); Soft-RoCE has no PFC</source>
+        <translation>Recomendado: conexões RDMA marcadas com ToS %1 (DSCP %2%3); o Soft-RoCE não tem PFC</translation>
+    </message>
+    <message>
+        <source>, ECN</source>
+        <translation>, ECN</translation>
+    </message>
+    <message>
+        <source>RoCE v2 wants a lossless path, and Soft-RoCE cannot pause a priority: HaloLink marks its RDMA connections so that a switch can prioritise them.</source>
+        <translation>O RoCE v2 quer um caminho sem perdas, e o Soft-RoCE não consegue pausar uma prioridade: o HaloLink marca as suas conexões RDMA para que um switch possa priorizá-las.</translation>
+    </message>
 </context>
 <context>
     <name>halolink::ui::ReviewPage</name>
@@ -7498,6 +7837,24 @@ TCP, ms</translation>
         <source>     not readable now: %1
 </source>
         <translation>     não dá para ler agora: %1
+</translation>
+    </message>
+    <message>
+        <source>  QoS: %1
+</source>
+        <translation>  QoS: %1
+</translation>
+    </message>
+    <message>
+        <source>     undo: put back %1 as it was before (apply keeps a copy)
+</source>
+        <translation>     desfazer: restaura %1 como estava antes (a aplicação guarda uma cópia)
+</translation>
+    </message>
+    <message>
+        <source>     undo, then: %1
+</source>
+        <translation>     desfazer, depois: %1
 </translation>
     </message>
 </context>
@@ -7950,6 +8307,15 @@ TCP, ms</translation>
         <source>&amp;Propose Addresses</source>
         <translation>Propor &amp;endereços</translation>
     </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>The proposal changed with the cabling: %2. The addresses you typed (%1) are kept; press Propose Addresses to use the proposal instead.</source>
+        <extracomment>%1 the node names whose address was typed, %2 &quot;node address, node address&quot;</extracomment>
+        <translation>A proposta mudou com o cabeamento: %2. Os endereços que você digitou (%1) foram mantidos; pressione Propor endereços para usar a proposta no lugar deles.</translation>
+    </message>
 </context>
 <context>
     <name>halolink::ui::VerifyPage</name>
@@ -8042,21 +8408,6 @@ TCP, ms</translation>
         <translation>Medindo %1…</translation>
     </message>
     <message>
-        <source>Verified: every check passes and RDMA works between every pair. Finish confirms the change on every node and saves the cluster.</source>
-        <translation>Verificado: todas as verificações passam e o RDMA funciona entre cada par. Concluir confirma a alteração em cada nó e salva o cluster.</translation>
-    </message>
-    <message numerus="yes">
-        <source>RDMA works between every pair; %n pair(s) have notes worth reading. Finish confirms and saves.</source>
-        <translation>
-            <numerusform>O RDMA funciona entre cada par; %n par tem observações que valem a leitura. Concluir confirma e salva.</numerusform>
-            <numerusform>O RDMA funciona entre cada par; %n pares têm observações que valem a leitura. Concluir confirma e salva.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Verification found problems (see the tables). You can verify again, go back and roll back, or confirm anyway.</source>
-        <translation>A verificação encontrou problemas (veja as tabelas). Você pode verificar de novo, voltar e reverter, ou confirmar mesmo assim.</translation>
-    </message>
-    <message>
         <source>Checking the nodes…</source>
         <translation>Verificando os nós…</translation>
     </message>
@@ -8131,6 +8482,241 @@ TCP, ms</translation>
     <message>
         <source>Skipped</source>
         <translation>Ignorada</translation>
+    </message>
+    <message>
+        <source>Automatic rollback deadline</source>
+        <translation>Prazo da reversão automática</translation>
+    </message>
+    <message>
+        <source>Verified: every check passes and RDMA works between every pair. %1 keeps the change on every node and saves the cluster.</source>
+        <translation>Verificado: todas as verificações passam e o RDMA funciona entre todos os pares. %1 mantém a alteração em todos os nós e salva o cluster.</translation>
+    </message>
+    <message numerus="yes">
+        <source>RDMA works between every pair; %n pair(s) have notes worth reading. %1 keeps the change and saves the cluster.</source>
+        <translation>
+            <numerusform>O RDMA funciona entre todos os pares; %n par tem observações que valem a leitura. %1 mantém a alteração e salva o cluster.</numerusform>
+            <numerusform>O RDMA funciona entre todos os pares; %n pares têm observações que valem a leitura. %1 mantém a alteração e salva o cluster.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Verification found problems (see the tables). You can verify again, go back and roll back, or %1 anyway.</source>
+        <translation>A verificação encontrou problemas (veja as tabelas). Você pode verificar de novo, voltar e reverter, ou usar %1 mesmo assim.</translation>
+    </message>
+    <message>
+        <source>The rollback deadline (%1) has passed: the nodes undo the change by themselves. Go back to Apply to apply it again.</source>
+        <translation>O prazo de reversão (%1) passou: os nós desfazem a alteração sozinhos. Volte para Aplicar para aplicá-la de novo.</translation>
+    </message>
+    <message>
+        <source>Not confirmed yet: the change will be rolled back at %1 (in %2) unless you press %3.</source>
+        <extracomment>%1 the time of day, %2 minutes:seconds left, %3 the button&apos;s text</extracomment>
+        <translation>Ainda não confirmado: a alteração será revertida às %1 (em %2), a menos que você pressione %3.</translation>
+    </message>
+    <message>
+        <source>Expected: %1</source>
+        <translation>Esperado: %1</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ui::VirtualClusterDialog</name>
+    <message>
+        <source>Try a Virtual Cluster</source>
+        <translation>Experimentar um cluster virtual</translation>
+    </message>
+    <message>
+        <source>HaloLink boots small virtual machines on this computer, each running Linux with Soft-RoCE (the kernel&apos;s RDMA over an ordinary network link), joined by a virtual data link. They are added to your nodes marked virtual, reached over SSH with a key of their own, and work like real nodes: the setup wizard (with the Soft-RoCE backend), the dashboards and the latency mesh run on them for real. Nothing is downloaded but the Debian kernel package, once. Stop them here, or they stop when HaloLink quits.</source>
+        <translation>O HaloLink inicia pequenas máquinas virtuais neste computador, cada uma rodando Linux com Soft-RoCE (o RDMA do kernel sobre um enlace de rede comum), ligadas por um enlace de dados virtual. Elas são adicionadas aos seus nós marcadas como virtuais, são acessadas por SSH com uma chave própria e funcionam como nós reais: o assistente de configuração (com o backend Soft-RoCE), os painéis e a malha de latência rodam nelas de verdade. Nada é baixado além do pacote do kernel do Debian, uma única vez. Pare-as aqui, ou elas param quando o HaloLink for encerrado.</translation>
+    </message>
+    <message>
+        <source> nodes</source>
+        <translation> nós</translation>
+    </message>
+    <message>
+        <source>Number of virtual nodes</source>
+        <translation>Número de nós virtuais</translation>
+    </message>
+    <message>
+        <source>&amp;Nodes:</source>
+        <translation>&amp;Nós:</translation>
+    </message>
+    <message>
+        <source>/dev/kvm is here: the lab first checks that a guest really runs under KVM (near this computer&apos;s own speed) and emulates the processor otherwise, which is slow; it says which below. Each machine takes 640 MiB of memory.</source>
+        <translation>/dev/kvm está presente: o lab primeiro verifica se um convidado roda mesmo sob KVM (perto da velocidade do próprio computador) e, se não, emula o processador, o que é lento; o resultado aparece abaixo. Cada máquina ocupa 640 MiB de memória.</translation>
+    </message>
+    <message>
+        <source>No KVM here (%1): QEMU emulates the processor, so the machines are slow. Expect a minute or more to boot and RDMA far slower than on real hardware: right for trying HaloLink, not for measuring RDMA. Each takes 640 MiB of memory.</source>
+        <translation>Sem KVM aqui (%1): o QEMU emula o processador, então as máquinas ficam lentas. Conte com um minuto ou mais para iniciar e um RDMA muito mais lento que em hardware real: serve para experimentar o HaloLink, não para medir o RDMA. Cada uma ocupa 640 MiB de memória.</translation>
+    </message>
+    <message>
+        <source>What the virtual cluster is doing</source>
+        <translation>O que o cluster virtual está fazendo</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>&amp;Iniciar</translation>
+    </message>
+    <message>
+        <source>S&amp;top Virtual Cluster</source>
+        <translation>&amp;Parar cluster virtual</translation>
+    </message>
+    <message>
+        <source>Could not tell whether a virtual cluster runs: %1</source>
+        <translation>Não foi possível saber se um cluster virtual está rodando: %1</translation>
+    </message>
+    <message>
+        <source>/dev/kvm is missing</source>
+        <translation>/dev/kvm está ausente</translation>
+    </message>
+    <message>
+        <source>this account may not use /dev/kvm (group %1)</source>
+        <translation>esta conta não tem permissão para usar /dev/kvm (grupo %1)</translation>
+    </message>
+    <message>
+        <source>Checking this computer…</source>
+        <translation>Verificando este computador…</translation>
+    </message>
+    <message>
+        <source>Fetching the Debian kernel package (once)…</source>
+        <translation>Baixando o pacote do kernel do Debian (uma única vez)…</translation>
+    </message>
+    <message>
+        <source>Booting the virtual machines…</source>
+        <translation>Iniciando as máquinas virtuais…</translation>
+    </message>
+    <message>
+        <source>Connecting over SSH…</source>
+        <translation>Conectando por SSH…</translation>
+    </message>
+    <message>
+        <source>The virtual cluster runs.</source>
+        <translation>O cluster virtual está rodando.</translation>
+    </message>
+    <message>
+        <source>Stopping the virtual machines…</source>
+        <translation>Parando as máquinas virtuais…</translation>
+    </message>
+    <message>
+        <source>Looking for a virtual cluster already running…</source>
+        <translation>Procurando um cluster virtual que já esteja rodando…</translation>
+    </message>
+    <message>
+        <source>The virtual cluster cannot start now: it is busy.</source>
+        <translation>O cluster virtual não pode iniciar agora: ele está ocupado.</translation>
+    </message>
+    <message>
+        <source>The virtual machines run, but they cannot be added to the nodes: %1</source>
+        <translation>As máquinas virtuais estão rodando, mas não podem ser adicionadas aos nós: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n virtual node(s) added (KVM). Next: Cluster &gt; Set Up Cluster… configures RoCE v2 on them.</source>
+        <translation>
+            <numerusform>%n nó virtual adicionado (KVM). Próximo passo: Cluster &gt; Configurar cluster… configura o RoCE v2 nele.</numerusform>
+            <numerusform>%n nós virtuais adicionados (KVM). Próximo passo: Cluster &gt; Configurar cluster… configura o RoCE v2 neles.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n virtual node(s) added (emulated CPU, slow). Next: Cluster &gt; Set Up Cluster… configures RoCE v2 on them.</source>
+        <translation>
+            <numerusform>%n nó virtual adicionado (CPU emulada, lenta). Próximo passo: Cluster &gt; Configurar cluster… configura o RoCE v2 nele.</numerusform>
+            <numerusform>%n nós virtuais adicionados (CPU emulada, lenta). Próximo passo: Cluster &gt; Configurar cluster… configura o RoCE v2 neles.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The virtual cluster cannot run on this computer: %1</source>
+        <translation>O cluster virtual não pode rodar neste computador: %1</translation>
+    </message>
+    <message>
+        <source>The virtual cluster did not start: %1</source>
+        <translation>O cluster virtual não iniciou: %1</translation>
+    </message>
+    <message>
+        <source>Cancelled; the virtual machines were stopped.</source>
+        <translation>Cancelado; as máquinas virtuais foram paradas.</translation>
+    </message>
+    <message>
+        <source>The virtual cluster cannot be stopped now: it is busy.</source>
+        <translation>O cluster virtual não pode ser parado agora: ele está ocupado.</translation>
+    </message>
+    <message>
+        <source>The virtual machines were stopped and taken out of the nodes.</source>
+        <translation>As máquinas virtuais foram paradas e retiradas dos nós.</translation>
+    </message>
+    <message>
+        <source>Stopping the virtual machines failed: %1</source>
+        <translation>Não foi possível parar as máquinas virtuais: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>A virtual cluster of %n node(s) is already up (left by an earlier run); stop it, or start again to replace it.</source>
+        <translation>
+            <numerusform>Um cluster virtual de %n nó já está ativo (deixado por uma execução anterior); pare-o ou inicie de novo para substituí-lo.</numerusform>
+            <numerusform>Um cluster virtual de %n nós já está ativo (deixado por uma execução anterior); pare-o ou inicie de novo para substituí-lo.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>a node named %1 is already in the inventory and is not virtual; rename it first</source>
+        <translation>um nó chamado %1 já está no inventário e não é virtual; renomeie-o primeiro</translation>
+    </message>
+    <message>
+        <source>&amp;Start Again</source>
+        <translation>Iniciar &amp;de novo</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel Boot</source>
+        <translation>&amp;Cancelar a inicialização</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ui::WelcomePage</name>
+    <message>
+        <source>Welcome to HaloLink</source>
+        <translation>Bem-vindo ao HaloLink</translation>
+    </message>
+    <message>
+        <source>HaloLink sets up RDMA (RoCE v2) between your Strix Halo machines, shows whether it works and what it delivers (latency and bandwidth against TCP, errors, GPU and memory use), and runs tensor-parallel LLMs across them with vLLM over Ray or llama.cpp RPC, with proof that RDMA carried the traffic.</source>
+        <translation>O HaloLink configura o RDMA (RoCE v2) entre as suas máquinas Strix Halo, mostra se ele funciona e o que entrega (latência e largura de banda em comparação com o TCP, erros, uso de GPU e de memória) e roda LLMs com paralelismo de tensor entre elas com vLLM sobre Ray ou llama.cpp RPC, com a prova de que o RDMA carregou o tráfego.</translation>
+    </message>
+    <message>
+        <source>There is no cluster yet. Three ways in:</source>
+        <translation>Ainda não há cluster. Três formas de começar:</translation>
+    </message>
+    <message>
+        <source>Set up a cluster</source>
+        <translation>Configurar um cluster</translation>
+    </message>
+    <message>
+        <source>The guided setup: your machines over SSH, a check of each, RoCE v2 (mode, MTU, addresses, QoS) as a plan you review and that rolls back by itself unless you confirm it, and a measurement of RDMA against TCP between every pair.</source>
+        <translation>A configuração guiada: suas máquinas por SSH, uma verificação de cada uma, o RoCE v2 (modo, MTU, endereços, QoS) como um plano que você revisa e que se reverte sozinho a menos que você o confirme, e uma medição do RDMA em comparação com o TCP entre cada par.</translation>
+    </message>
+    <message>
+        <source>Add nodes</source>
+        <translation>Adicionar nós</translation>
+    </message>
+    <message>
+        <source>Add machines by their SSH address to see their hardware, GPUs and RDMA devices before changing anything.</source>
+        <translation>Adicione máquinas pelo endereço SSH para ver o hardware, as GPUs e os dispositivos RDMA delas antes de mudar qualquer coisa.</translation>
+    </message>
+    <message>
+        <source>Import nodes from ~/.ssh/config</source>
+        <translation>Importar nós do ~/.ssh/config</translation>
+    </message>
+    <message>
+        <source>Pick the hosts you already reach with ssh.</source>
+        <translation>Escolha os hosts que você já acessa com ssh.</translation>
+    </message>
+    <message>
+        <source>Try a virtual cluster</source>
+        <translation>Experimentar um cluster virtual</translation>
+    </message>
+    <message>
+        <source>No Strix Halo boxes or RDMA NICs at hand? Boot two to four small virtual machines with Soft-RoCE on this computer and try the setup, the dashboards and the latency mesh on them for real.</source>
+        <translation>Não tem máquinas Strix Halo nem NICs RDMA à mão? Inicie de duas a quatro pequenas máquinas virtuais com Soft-RoCE neste computador e experimente nelas, de verdade, a configuração, os painéis e a malha de latência.</translation>
+    </message>
+    <message>
+        <source>Probing this computer…</source>
+        <translation>Sondando este computador…</translation>
+    </message>
+    <message>
+        <source>This computer&apos;s page</source>
+        <translation>Página deste computador</translation>
     </message>
 </context>
 <context>
@@ -9329,74 +9915,6 @@ O engine roda como root: diretamente quando o usuário SSH é root; senão, com 
         <translation>o job não está como estava: %1</translation>
     </message>
     <message>
-        <source>Commands:
-  nodes list|add|edit|remove|import-ssh-config
-                          The node inventory (the same as the halolink app&apos;s).
-  probe [--json] [NODE...] Probe nodes (default: this computer) in parallel: hardware,
-                          RDMA setup and preflight checks.
-  bench [--transport tcp|rdma] [--test latency|bandwidth] NODE_A NODE_B
-                          Measure the data plane from NODE_A to NODE_B.
-  snapshot NODE --out DIR  Save a node snapshot (.tar.gz) for support or replay.
-  configure plan|apply|verify|confirm|rollback|status NODE [--spec FILE]
-                          RoCE v2 on a node&apos;s data-plane NIC; apply rolls back by itself
-                          unless &apos;configure confirm NODE&apos; follows in time; verify checks
-                          what was applied.
-  job launch [--dry-run] --model M [options] NODE...
-                          A tensor-parallel job (vLLM over Ray, llama.cpp RPC): what would
-                          run where (--dry-run), or checked, started, smoke-tested and the
-                          transport proven from the RDMA port counters.
-  job status|logs|smoke|restart|stop ...
-                          Jobs found on the nodes.
-  job bench|compare NAME   A running job&apos;s serving benchmark; RDMA against TCP.
-  job advise --model M NODE...
-                          Before a launch: does the model fit, how to split it, how fast.
-  engine [--json]          Which halolink-engine this computer uses, its version, and
-                          every place looked at.
-
-Nodes are reached over SSH with ~/.ssh/config and ~/.ssh/known_hosts. A node&apos;s host key
-seen for the first time is refused unless --accept-new-host-key is given; a changed key
-is always refused. Passwords are asked on the terminal and never taken from the command
-line; only &apos;configure --sudo-password-stdin&apos; reads sudo&apos;s password as one line on stdin.
-
-Exit codes: 0 success, 1 failure, 2 bad usage.
-Run &apos;halolinkctl COMMAND --help&apos; for the options of a command.
-</source>
-        <translation>Comandos:
-  nodes list|add|edit|remove|import-ssh-config
-                          O inventário de nós (o mesmo do app halolink).
-  probe [--json] [NODE...] Sonda nós (padrão: este computador) em paralelo: hardware,
-                          configuração RDMA e verificações prévias.
-  bench [--transport tcp|rdma] [--test latency|bandwidth] NODE_A NODE_B
-                          Mede o plano de dados de NODE_A até NODE_B.
-  snapshot NODE --out DIR  Salva um snapshot do nó (.tar.gz) para suporte ou reprodução.
-  configure plan|apply|verify|confirm|rollback|status NODE [--spec FILE]
-                          RoCE v2 na NIC do plano de dados de um nó; o apply se reverte
-                          sozinho, a menos que &apos;configure confirm NODE&apos; venha a tempo; o
-                          verify confere o que foi aplicado.
-  job launch [--dry-run] --model M [options] NODE...
-                          Um job com paralelismo de tensor (vLLM sobre Ray, llama.cpp
-                          RPC): o que rodaria onde (--dry-run), ou verificado, iniciado,
-                          testado e com o transporte comprovado pelos contadores RDMA.
-  job status|logs|smoke|restart|stop ...
-                          Jobs encontrados nos nós.
-  job bench|compare NAME   O benchmark de serviço de um job em execução; RDMA contra TCP.
-  job advise --model M NODE...
-                          Antes de iniciar: se o modelo cabe, como dividi-lo, com que
-                          velocidade.
-  engine [--json]          Qual halolink-engine este computador usa, a versão dele e
-                          todos os locais verificados.
-
-Os nós são acessados por SSH com ~/.ssh/config e ~/.ssh/known_hosts. A chave de host
-de um nó vista pela primeira vez é recusada, a menos que se use --accept-new-host-key;
-uma chave alterada é sempre recusada. As senhas são pedidas no terminal e nunca tiradas
-da linha de comando; só &apos;configure --sudo-password-stdin&apos; lê a senha do sudo como uma
-linha na stdin.
-
-Códigos de saída: 0 sucesso, 1 falha, 2 uso incorreto.
-Execute &apos;halolinkctl COMMAND --help&apos; para ver as opções de um comando.
-</translation>
-    </message>
-    <message>
         <source>Tensor-parallel inference jobs (vLLM over Ray, or llama.cpp RPC) across nodes.
 
   launch [--dry-run] --model M [options] NODE...
@@ -9603,6 +10121,247 @@ pronto, o teste rápido falhou), 2 uso incorreto.</translation>
         <source>links: the reference setup&apos;s figures (FIELD_NOTES), not this cluster&apos;s; --links measure measures them between %1 and %2</source>
         <translation>enlaces: os valores da configuração de referência (FIELD_NOTES), não os deste cluster; --links measure os mede entre %1 e %2</translation>
     </message>
+    <message>
+        <source>Commands:
+  nodes list|add|edit|remove|import-ssh-config
+                          The node inventory (the same as the halolink app&apos;s).
+  probe [--json] [NODE...] Probe nodes (default: this computer) in parallel: hardware,
+                          RDMA setup and preflight checks.
+  bench [--transport tcp|rdma] [--test latency|bandwidth] NODE_A NODE_B
+                          Measure the data plane from NODE_A to NODE_B.
+  snapshot NODE --out DIR  Save a node snapshot (.tar.gz) for support or replay.
+  configure plan|apply|verify|confirm|rollback|status NODE [--spec FILE]
+                          RoCE v2 on a node&apos;s data-plane NIC; apply rolls back by itself
+                          unless &apos;configure confirm NODE&apos; follows in time; verify checks
+                          what was applied.
+  job launch [--dry-run] --model M [options] NODE...
+                          A tensor-parallel job (vLLM over Ray, llama.cpp RPC): what would
+                          run where (--dry-run), or checked, started, smoke-tested and the
+                          transport proven from the RDMA port counters.
+  job status|logs|smoke|restart|stop ...
+                          Jobs found on the nodes.
+  job bench|compare NAME   A running job&apos;s serving benchmark; RDMA against TCP.
+  job advise --model M NODE...
+                          Before a launch: does the model fit, how to split it, how fast.
+  engine [--json]          Which halolink-engine this computer uses, its version, and
+                          every place looked at.
+  lab up [N] | down | status [--json]
+                          The virtual cluster: N QEMU VMs with Soft-RoCE on this computer
+                          (default 2), added to the inventory as virtual nodes vnode1..;
+                          exit 77 when it cannot run here (it says what to install).
+
+Nodes are reached over SSH with ~/.ssh/config and ~/.ssh/known_hosts. A node&apos;s host key
+seen for the first time is refused unless --accept-new-host-key is given; a changed key
+is always refused. Passwords are asked on the terminal and never taken from the command
+line; only &apos;configure --sudo-password-stdin&apos; reads sudo&apos;s password as one line on stdin.
+
+Exit codes: 0 success, 1 failure, 2 bad usage.
+Run &apos;halolinkctl COMMAND --help&apos; for the options of a command.
+</source>
+        <translation>Comandos:
+  nodes list|add|edit|remove|import-ssh-config
+                          O inventário de nós (o mesmo do app halolink).
+  probe [--json] [NODE...] Sonda nós (padrão: este computador) em paralelo: hardware,
+                          configuração RDMA e verificações prévias.
+  bench [--transport tcp|rdma] [--test latency|bandwidth] NODE_A NODE_B
+                          Mede o plano de dados de NODE_A até NODE_B.
+  snapshot NODE --out DIR  Salva um snapshot do nó (.tar.gz) para suporte ou reprodução.
+  configure plan|apply|verify|confirm|rollback|status NODE [--spec FILE]
+                          RoCE v2 na NIC do plano de dados de um nó; o apply se reverte
+                          sozinho, a menos que &apos;configure confirm NODE&apos; venha a tempo; o
+                          verify confere o que foi aplicado.
+  job launch [--dry-run] --model M [options] NODE...
+                          Um job com paralelismo de tensor (vLLM sobre Ray, llama.cpp
+                          RPC): o que rodaria onde (--dry-run), ou verificado, iniciado,
+                          testado e com o transporte comprovado pelos contadores RDMA.
+  job status|logs|smoke|restart|stop ...
+                          Jobs encontrados nos nós.
+  job bench|compare NAME   O benchmark de serviço de um job em execução; RDMA contra TCP.
+  job advise --model M NODE...
+                          Antes de iniciar: se o modelo cabe, como dividi-lo, com que
+                          velocidade.
+  engine [--json]          Qual halolink-engine este computador usa, a versão dele e
+                          todos os locais verificados.
+  lab up [N] | down | status [--json]
+                          O cluster virtual: N VMs QEMU com Soft-RoCE neste computador
+                          (padrão 2), adicionadas ao inventário como nós virtuais vnode1..;
+                          sai com 77 quando não pode rodar aqui (diz o que instalar).
+
+Os nós são acessados por SSH com ~/.ssh/config e ~/.ssh/known_hosts. A chave de host
+de um nó vista pela primeira vez é recusada, a menos que se use --accept-new-host-key;
+uma chave alterada é sempre recusada. As senhas são pedidas no terminal e nunca tiradas
+da linha de comando; só &apos;configure --sudo-password-stdin&apos; lê a senha do sudo como uma
+linha na stdin.
+
+Códigos de saída: 0 sucesso, 1 falha, 2 uso incorreto.
+Execute &apos;halolinkctl COMMAND --help&apos; para ver as opções de um comando.
+</translation>
+    </message>
+    <message>
+        <source>%1 (virtual)</source>
+        <translation>%1 (virtual)</translation>
+    </message>
+    <message>
+        <source>starting the reflector on %1…</source>
+        <translation>iniciando o refletor em %1…</translation>
+    </message>
+    <message>
+        <source>%1 -&gt; %2 (%3)</source>
+        <translation>%1 -&gt; %2 (%3)</translation>
+    </message>
+    <message>
+        <source>measuring the %1 bandwidth, %2…</source>
+        <translation>medindo a largura de banda %1, %2…</translation>
+    </message>
+    <message>
+        <source>measuring the %1 latency, %2…</source>
+        <translation>medindo a latência %1, %2…</translation>
+    </message>
+    <message>
+        <source>stopping the reflector on %1…</source>
+        <translation>parando o refletor em %1…</translation>
+    </message>
+    <message>
+        <source>Subcommands:
+  up [N] [--json]   Boot N virtual nodes (2 to 8, default 2) on this computer: QEMU VMs with
+                    Soft-RoCE on a shared data link, reached over SSH on 127.0.0.1 with the
+                    lab&apos;s own key and pinned host keys. Adds them to the inventory as virtual
+                    nodes vnode1..vnodeN (replacing the ones of an earlier virtual cluster).
+  down              Stop every VM and remove the virtual nodes from the inventory.
+  status [--json]   Whether the virtual cluster is up, and each VM.
+
+The VMs use KVM where it works, else software emulation (much slower; up says so).
+Exit codes: 0 success, 1 failure, 2 bad usage, 77 the virtual cluster cannot run here
+(up says what to install). Run &apos;halolinkctl lab SUBCOMMAND --help&apos;.
+</source>
+        <translation>Subcomandos:
+  up [N] [--json]   Inicia N nós virtuais (2 a 8, padrão 2) neste computador: VMs QEMU com
+                    Soft-RoCE num enlace de dados compartilhado, acessadas por SSH em
+                    127.0.0.1 com a chave própria do lab e chaves de host fixadas. Adiciona-as
+                    ao inventário como nós virtuais vnode1..vnodeN (substituindo os de um
+                    cluster virtual anterior).
+  down              Para todas as VMs e remove os nós virtuais do inventário.
+  status [--json]   Se o cluster virtual está ativo, e cada VM.
+
+As VMs usam KVM onde ele funciona; senão, emulação por software (bem mais lenta; o up avisa).
+Códigos de saída: 0 sucesso, 1 falha, 2 uso incorreto, 77 o cluster virtual não pode rodar
+aqui (o up diz o que instalar). Execute &apos;halolinkctl lab SUBCOMMAND --help&apos;.
+</translation>
+    </message>
+    <message>
+        <source>Boot the virtual cluster and add its nodes to the inventory.</source>
+        <translation>Inicia o cluster virtual e adiciona os nós dele ao inventário.</translation>
+    </message>
+    <message>
+        <source>Print the lab and its nodes as JSON.</source>
+        <translation>Imprime o lab e os nós dele como JSON.</translation>
+    </message>
+    <message>
+        <source>How many nodes (2 to 8, default 2).</source>
+        <translation>Quantos nós (2 a 8, padrão 2).</translation>
+    </message>
+    <message>
+        <source>N must be a number from %1 to %2, not &apos;%3&apos;.</source>
+        <translation>N deve ser um número de %1 a %2, não &apos;%3&apos;.</translation>
+    </message>
+    <message>
+        <source>the inventory cannot be changed: %1</source>
+        <translation>o inventário não pode ser alterado: %1</translation>
+    </message>
+    <message>
+        <source>the inventory already has a node named %1 that is not virtual; rename or remove it (&apos;halolinkctl nodes edit %1 --name NEW&apos;) before booting the virtual cluster.</source>
+        <translation>o inventário já tem um nó chamado %1 que não é virtual; renomeie-o ou remova-o (&apos;halolinkctl nodes edit %1 --name NEW&apos;) antes de iniciar o cluster virtual.</translation>
+    </message>
+    <message>
+        <source>%1 belongs to another virtual cluster (%2); remove it first.</source>
+        <translation>%1 pertence a outro cluster virtual (%2); remova-o primeiro.</translation>
+    </message>
+    <message>
+        <source>interrupted; stopping the virtual machines</source>
+        <translation>interrompido; parando as máquinas virtuais</translation>
+    </message>
+    <message>
+        <source>could not start.</source>
+        <translation>não foi possível iniciar.</translation>
+    </message>
+    <message>
+        <source>the virtual cluster cannot run on this computer: %1</source>
+        <translation>o cluster virtual não pode rodar neste computador: %1</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>falhou: %1</translation>
+    </message>
+    <message>
+        <source>could not remove %1 from the inventory: %2</source>
+        <translation>não foi possível remover %1 do inventário: %2</translation>
+    </message>
+    <message>
+        <source>could not add %1 to the inventory: %2</source>
+        <translation>não foi possível adicionar %1 ao inventário: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>virtual cluster up: %n node(s) (%1) in %2</source>
+        <translation>
+            <numerusform>cluster virtual ativo: %n nó (%1) em %2</numerusform>
+            <numerusform>cluster virtual ativo: %n nós (%1) em %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>KVM</source>
+        <translation>KVM</translation>
+    </message>
+    <message>
+        <source>emulated, TCG</source>
+        <translation>emulado, TCG</translation>
+    </message>
+    <message>
+        <source>data %1 on %2</source>
+        <translation>dados %1 em %2</translation>
+    </message>
+    <message>
+        <source>Stop the virtual cluster and remove its nodes from the inventory.</source>
+        <translation>Para o cluster virtual e remove os nós dele do inventário.</translation>
+    </message>
+    <message>
+        <source>stopping the virtual machines failed: %1</source>
+        <translation>não foi possível parar as máquinas virtuais: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>virtual cluster down (%1); %n virtual node(s) removed from the inventory.</source>
+        <translation>
+            <numerusform>cluster virtual desligado (%1); %n nó virtual removido do inventário.</numerusform>
+            <numerusform>cluster virtual desligado (%1); %n nós virtuais removidos do inventário.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Whether the virtual cluster is up, and each of its VMs.</source>
+        <translation>Se o cluster virtual está ativo, e cada uma das VMs dele.</translation>
+    </message>
+    <message>
+        <source>Print it as JSON.</source>
+        <translation>Imprime como JSON.</translation>
+    </message>
+    <message>
+        <source>no virtual cluster is up (%1)</source>
+        <translation>nenhum cluster virtual ativo (%1)</translation>
+    </message>
+    <message>
+        <source>virtual cluster up (%1) in %2</source>
+        <translation>cluster virtual ativo (%1) em %2</translation>
+    </message>
+    <message>
+        <source>(not in the inventory)</source>
+        <translation>(fora do inventário)</translation>
+    </message>
+    <message>
+        <source>STOPPED</source>
+        <translation>PARADA</translation>
+    </message>
+    <message>
+        <source>Usage: halolinkctl lab SUBCOMMAND [options]</source>
+        <translation>Uso: halolinkctl lab SUBCOMMAND [options]</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -9617,6 +10376,14 @@ pronto, o teste rápido falhou), 2 uso incorreto.</translation>
     <message>
         <source>halolink: --color-scheme must be system, light or dark.</source>
         <translation>halolink: --color-scheme deve ser system, light ou dark.</translation>
+    </message>
+    <message>
+        <source>Boot a virtual Soft-RoCE cluster of N nodes (2 to 4) at start.</source>
+        <translation>Inicia, ao abrir, um cluster virtual Soft-RoCE de N nós (2 a 4).</translation>
+    </message>
+    <message>
+        <source>halolink: --virtual-cluster takes a number of nodes from 2 to 4.</source>
+        <translation>halolink: --virtual-cluster recebe um número de nós de 2 a 4.</translation>
     </message>
 </context>
 </TS>
