@@ -3,6 +3,7 @@
 #include "ssh/sshlogging.h"
 #include "ssh/sshworker_p.h"
 
+#include <QHostAddress>
 #include <QThread>
 
 #include <cstring>
@@ -99,7 +100,9 @@ bool SshWorker::waitConnect()
             // When the config gave the alias no HostName, the name was used
             // as it is: say which config was read, so that a config read from
             // another folder (issue 18) or a missing Host shows at once.
-            if (libssh::resolvedHost(s) == m_endpoint.host.trimmed())
+            // An address typed as such needs no HostName: no hint there.
+            if (libssh::resolvedHost(s) == m_endpoint.host.trimmed()
+                && !QHostAddress().setAddress(m_endpoint.host.trimmed().remove(QLatin1Char('[')).remove(QLatin1Char(']'))))
                 fail(ConnectFailed,
                     tr("Cannot connect to %1: %2 (no HostName for \"%3\" in %4)")
                         .arg(who, libssh::lastError(s), m_endpoint.host.trimmed(),
