@@ -133,6 +133,10 @@ public:
     // The record confirm writes (savedsetup.h): nodes, cabling, data planes,
     // QoS as each plan applies it, persistence, the verification and its time.
     SavedSetup confirmedSetup() const;
+    // The last bench matrix as the record keeps it, and whether every node's
+    // verify and every pair's latency passed (what "verified" means there).
+    QList<SavedSetup::PairEntry> pairEntries() const;
+    bool verificationPassed() const;
     bool anyChanged() const;
     bool allIn(Phase phase) const;
     QString exportScript() const;

@@ -9,6 +9,8 @@
 #include <QFile>
 #include <QJsonDocument>
 
+#include <algorithm>
+
 namespace halolink::setup {
 
 SavedSetup SetupController::confirmedSetup() const
@@ -32,9 +34,15 @@ SavedSetup SetupController::confirmedSetup() const
         e.tos = planHasStep(plan, QStringLiteral("roce_tos"));
         s.nodes << e;
     }
-    bool verified = !m_runs.isEmpty() && m_measuredAt.isValid();
-    for (const NodeRun &r : m_runs)
-        verified = verified && r.verify.value(QStringLiteral("ok")).toBool();
+    s.pairs = pairEntries();
+    s.verified = verificationPassed();
+    s.measuredAt = m_measuredAt;
+    return s;
+}
+
+QList<SavedSetup::PairEntry> SetupController::pairEntries() const
+{
+    QList<SavedSetup::PairEntry> out;
     for (const PairResult &p : m_pairs) {
         SavedSetup::PairEntry e;
         e.a = m_nodes.value(p.a).nodeId;
@@ -48,12 +56,19 @@ SavedSetup SetupController::confirmedSetup() const
         e.rdmaDevice = p.rdmaDevice;
         e.gidIndex = p.gidIndex;
         e.notes = p.flags;
-        verified = verified && p.rdmaLatency.oneWayNs && p.tcpLatency.oneWayNs;
-        s.pairs << e;
+        out << e;
     }
-    s.verified = verified;
-    s.measuredAt = m_measuredAt;
-    return s;
+    return out;
+}
+
+bool SetupController::verificationPassed() const
+{
+    bool verified = !m_runs.isEmpty() && m_measuredAt.isValid();
+    for (const NodeRun &r : m_runs)
+        verified = verified && r.verify.value(QStringLiteral("ok")).toBool();
+    for (const PairResult &p : m_pairs)
+        verified = verified && p.rdmaLatency.oneWayNs && p.tcpLatency.oneWayNs;
+    return verified;
 }
 
 bool SetupController::applySavedDefaults(const std::optional<SavedSetup> &saved)
@@ -64,7 +79,13 @@ bool SetupController::applySavedDefaults(const std::optional<SavedSetup> &saved)
     for (const NodeInput &n : std::as_const(m_nodes))
         ids << n.nodeId;
     const bool fromSaved = saved && saved->sameNodes(ids);
-    if (fromSaved) {
+    // A node added to or taken from the kept cluster: its MTU, QoS,
+    // persistence and rollback timer still hold, and the nodes it had keep
+    // their data interface; the cabling and the addresses are the new set's.
+    const bool changed = saved && !fromSaved && std::any_of(ids.begin(), ids.end(), [&](const QString &id) {
+        return saved->nodeIds().contains(id);
+    });
+    if (fromSaved || changed) {
         const bool allowSoftRoce = m_settings.allowSoftRoce; // the preflight page's, just chosen
         m_settings = saved->settings;
         m_settings.allowSoftRoce = allowSoftRoce || saved->settings.allowSoftRoce;
@@ -74,7 +95,7 @@ bool SetupController::applySavedDefaults(const std::optional<SavedSetup> &saved)
                     continue;
                 if (n.interface.isEmpty())
                     n.interface = e.interface;
-                if (n.address.trimmed().isEmpty())
+                if (fromSaved && n.address.trimmed().isEmpty())
                     n.address = e.address;
             }
         }
