@@ -124,6 +124,12 @@ MainWindow::MainWindow(QWidget *parent)
     m_pages->addWidget(m_dashboard);
     m_pages->setCurrentWidget(m_page);
     createWelcome();
+    createClusterPage();
+    // The left column's buttons say which page shows.
+    connect(m_pages, &QStackedWidget::currentChanged, this, [this] {
+        m_dashboardAction->setChecked(isDashboardShown());
+        m_clusterAction->setChecked(isClusterPageShown());
+    });
 
     // Left: the cluster dashboard above the nodes.
     m_dashboardButton->setDefaultAction(m_dashboardAction);
@@ -134,6 +140,12 @@ MainWindow::MainWindow(QWidget *parent)
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->setSpacing(2);
+    m_clusterButton = new QToolButton(this);
+    m_clusterButton->setDefaultAction(m_clusterAction);
+    m_clusterButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_clusterButton->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    m_clusterButton->setAutoRaise(true);
+    leftLayout->addWidget(m_clusterButton);
     leftLayout->addWidget(m_dashboardButton);
     leftLayout->addWidget(m_nodeView, 1);
     connect(m_nodeView, &QTreeView::clicked, this, &MainWindow::showNodePage);
@@ -235,7 +247,21 @@ void MainWindow::createActions()
         else
             showNodePage();
     });
+    m_clusterAction = new QAction(style()->standardIcon(QStyle::SP_DriveNetIcon), tr("The &Cluster"), this);
+    m_clusterAction->setObjectName(QStringLiteral("clusterAction"));
+    m_clusterAction->setCheckable(true);
+    m_clusterAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    m_clusterAction->setToolTip(tr("The cluster as it was set up: nodes, data planes, QoS, and what RDMA and TCP "
+                                   "measured between every pair (%1)")
+                                    .arg(m_clusterAction->shortcut().toString(QKeySequence::NativeText)));
+    connect(m_clusterAction, &QAction::triggered, this, [this](bool on) {
+        if (on)
+            showClusterPage();
+        else
+            showNodePage();
+    });
     QMenu *viewMenu = menuBar()->addMenu(tr("&View"));
+    viewMenu->addAction(m_clusterAction);
     viewMenu->addAction(m_dashboardAction);
 
     QMenu *nodeMenu = menuBar()->addMenu(tr("&Node"));
@@ -247,6 +273,7 @@ void MainWindow::createActions()
                                  "rollback, verification"));
     connect(m_setupAction, &QAction::triggered, this, &MainWindow::openSetupWizard);
     QMenu *clusterMenu = menuBar()->addMenu(tr("&Cluster"));
+    clusterMenu->addAction(m_clusterAction);
     clusterMenu->addAction(m_setupAction);
     m_virtualAction = new QAction(tr("Try a &Virtual Cluster…"), this);
     m_virtualAction->setObjectName(QStringLiteral("virtualClusterAction"));
@@ -278,18 +305,25 @@ void MainWindow::openSetupWizard()
     m_wizard = new SetupWizard(m_nodeActions, this);
     m_wizard->setAttribute(Qt::WA_DeleteOnClose);
     connect(m_wizard, &QObject::destroyed, this, [this] { m_wizard = nullptr; });
+    bool resumed = false;
     if (QFile::exists(setup::SetupController::stateFilePath())) {
         const auto answer = QMessageBox::question(this, tr("Resume the setup?"),
                                                   tr("A cluster setup was left unfinished. Resume it where it was?"),
                                                   QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
         if (answer == QMessageBox::Yes) {
             QString error;
-            if (!m_wizard->resume(&error))
+            resumed = m_wizard->resume(&error);
+            if (!resumed)
                 QMessageBox::warning(this, tr("Cannot resume"),
                                      tr("The saved setup cannot be used (%1); starting afresh.").arg(error));
         } else {
             setup::SetupController::removeStateFile();
         }
+    }
+    // With a cluster kept, the wizard opens on it: "change this cluster".
+    if (!resumed) {
+        if (const auto saved = setup::SavedSetup::load())
+            m_wizard->changeCluster(*saved);
     }
     connect(m_wizard, &QDialog::finished, this, [this] {
         if (m_wizard && !m_wizard->leaveMessage().isEmpty())
@@ -297,6 +331,7 @@ void MainWindow::openSetupWizard()
     });
     connect(m_wizard, &SetupWizard::clusterConfigured, this, [this] {
         statusBar()->showMessage(tr("Cluster configured and saved: the dashboard shows it live."), 15000);
+        clusterRecordChanged();
         showDashboard();
     });
     m_wizard->show();
@@ -388,6 +423,7 @@ void MainWindow::showNodePage()
         m_nodeView->setCurrentIndex(m_nodeProxy->index(m_nodes->rowOf(kLocalId), 0));
     m_pages->setCurrentWidget(m_page);
     m_dashboardAction->setChecked(false);
+    m_clusterAction->setChecked(false);
 }
 
 void MainWindow::onLocalSessionState()

@@ -32,6 +32,7 @@ class TelemetryStore;
 
 namespace halolink::ui {
 
+class ClusterPage;
 class DashboardPage;
 class JobsWindow;
 class NodePage;
@@ -57,6 +58,10 @@ public:
     DashboardPage *dashboard() const { return m_dashboard; }
     QAction *dashboardAction() const { return m_dashboardAction; }
     QAction *setupAction() const { return m_setupAction; }
+    // Cluster > The Cluster: the kept cluster (mainwindow_cluster.cpp).
+    ClusterPage *clusterPage() const { return m_clusterPage; }
+    QAction *clusterAction() const { return m_clusterAction; }
+    bool isClusterPageShown() const;
     QAction *jobsAction() const { return m_jobsAction; }
     WelcomePage *welcomePage() const { return m_welcome; }
     bool isWelcomeShown() const;
@@ -89,6 +94,7 @@ public Q_SLOTS:
     void refresh();
     void showDashboard();
     void showNodePage();
+    void showClusterPage();
     // The guided cluster setup (one window at a time; offers to resume a saved one).
     void openSetupWizard();
     void openJobsWindow();
@@ -120,6 +126,10 @@ private:
     void showWelcome();
     void updateFirstScreen();
     QModelIndex nodeIndex(const QString &id) const;
+    // The Cluster page (mainwindow_cluster.cpp).
+    void createClusterPage();
+    // The kept cluster was confirmed, verified again or forgotten: the pages that show it follow.
+    void clusterRecordChanged();
     // Cluster > Try a Virtual Cluster (mainwindow_virtual.cpp).
     VirtualClusterDialog *virtualClusterDialog();
     // Once every SSH node has connected or failed (or a minute passed): one
@@ -156,6 +166,9 @@ private:
     DashboardPage *m_dashboard;
     QToolButton *m_dashboardButton;
     QAction *m_dashboardAction = nullptr;
+    ClusterPage *m_clusterPage = nullptr;
+    QToolButton *m_clusterButton = nullptr;
+    QAction *m_clusterAction = nullptr;
     QAction *m_setupAction = nullptr;
     QAction *m_jobsAction = nullptr;
     JobsWindow *m_jobsWindow = nullptr;

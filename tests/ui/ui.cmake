@@ -46,6 +46,10 @@ halolink_add_qt_test(tst_accessibility SOURCES ui/tst_accessibility.cpp LIBS hal
 # node (the real engine here), the virtual cluster's refusal without QEMU.
 halolink_add_qt_test(tst_firstscreen SOURCES ui/tst_firstscreen.cpp LIBS halolink_ui halolink_core LABELS ui)
 
+# The cluster HaloLink keeps (Cluster page): none kept, one kept, Change This
+# Cluster (the wizard on it), Verify Again refused with its reason, Forget.
+halolink_add_qt_test(tst_clusterpage SOURCES ui/tst_clusterpage.cpp LIBS halolink_ui halolink_core LABELS ui)
+
 # The setup wizard's pages over fixture probes (no node reached): cabling
 # default and addresses, the saved cluster setup as defaults, Soft-RoCE's QoS,
 # the Apply/Verify tables, the rollback countdown; HALOLINK_SHOT_DIR saves PNGs.

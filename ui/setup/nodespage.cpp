@@ -110,12 +110,24 @@ void NodesPage::initializePage()
             m_checked << n.nodeId;
         if (m_checked.isEmpty()) {
             for (const Node &n : m_actions->inventory()->nodes()) {
-                if (!n.isLocal())
+                // Changing the kept cluster: its nodes; else every SSH node.
+                if (!n.isLocal() && (m_clusterNodes.isEmpty() || m_clusterNodes.contains(n.id)))
                     m_checked << n.id;
             }
         }
     }
     rebuild();
+}
+
+void NodesPage::setClusterNodes(const QStringList &nodeIds, const QDateTime &confirmedAt)
+{
+    m_clusterNodes = nodeIds;
+    setTitle(tr("Nodes of the cluster"));
+    //: %1 the date and time the cluster was confirmed
+    setSubTitle(tr("The cluster confirmed on %1 is chosen. Add a node or take one out, or go on to change its QoS or "
+                   "MTU, or to verify it again; what changes is planned, reviewed and applied with automatic "
+                   "rollback as the first time.")
+                    .arg(confirmedAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"))));
 }
 
 void NodesPage::setChecked(const QString &nodeId, bool checked)

@@ -1,6 +1,8 @@
 #pragma once
 // A page of the setup wizard (see setupwizard.h and setuppages.h).
 
+#include <QDateTime>
+#include <QStringList>
 #include <QWizardPage>
 
 class QLabel;
@@ -27,6 +29,9 @@ public:
     bool validatePage() override;
     QStringList checkedNodeIds() const;
     void setChecked(const QString &nodeId, bool checked);
+    // Changing the kept cluster: these nodes are chosen at first, and the
+    // page says whose cluster it is.
+    void setClusterNodes(const QStringList &nodeIds, const QDateTime &confirmedAt);
     // "user@host:port" words separated by spaces or commas; false with the reason.
     bool addHosts(const QString &text, QString *error);
 
@@ -41,6 +46,7 @@ private:
     QLabel *m_hostsError;
     QLabel *m_status;
     QStringList m_checked;
+    QStringList m_clusterNodes; // the kept cluster's, when changing it
     bool m_initialized = false;
 };
 

@@ -1,6 +1,7 @@
 #include "setup/setupwizard.h"
 
 #include "nodes/nodeactions.h"
+#include "setup/savedsetup.h"
 #include "setup/setupcontroller.h"
 #include "setup/setuppages.h"
 #include "ssh/credentialstore.h"
@@ -146,6 +147,17 @@ void SetupWizard::saveProgress()
     QString error;
     if (!m_controller->saveState(currentId(), &error))
         qWarning("setup: cannot save progress: %s", qPrintable(error));
+}
+
+void SetupWizard::changeCluster(const setup::SavedSetup &saved)
+{
+    m_changing = true;
+    setWindowTitle(tr("Change the Cluster"));
+    setup::Settings settings = saved.settings;
+    settings.topologyChosen = false; // the Topology page decides it for the nodes chosen then
+    m_controller->setSettings(settings);
+    auto *nodes = qobject_cast<NodesPage *>(page(NodesPageId));
+    nodes->setClusterNodes(saved.nodeIds(), saved.confirmedAt);
 }
 
 bool SetupWizard::resume(QString *error)

@@ -16,6 +16,7 @@ class QCloseEvent;
 
 namespace halolink::setup {
 class SetupController;
+struct SavedSetup;
 }
 
 namespace halolink::ui {
@@ -37,6 +38,12 @@ public:
 
     // Restore from the saved state file; false (with the reason) when unusable.
     bool resume(QString *error = nullptr);
+    // The wizard on the kept cluster ("Change the Cluster"): its nodes chosen,
+    // its MTU, QoS, persistence and Soft-RoCE choice as defaults, its cabling
+    // and addresses while the nodes stay the same. Called before show, not
+    // after resume().
+    void changeCluster(const setup::SavedSetup &setup);
+    bool isChangingCluster() const { return m_changing; }
 
     // What leaving does when nodes carry a change that is not confirmed.
     enum class LeaveChoice { Ask, RollBack, KeepTimers };
@@ -67,6 +74,7 @@ private:
     bool m_leaving = false;
     bool m_confirming = false;
     bool m_statusPending = false; // after a resume with changes: ask the nodes
+    bool m_changing = false;
 };
 
 } // namespace halolink::ui
