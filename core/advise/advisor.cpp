@@ -169,7 +169,13 @@ QString LinkSource::text() const
     if (kind == Kind::Reference)
         return AdviceText::tr("reference (FIELD_NOTES)");
     if (kind == Kind::LiveMesh)
-        return AdviceText::tr("latency from the live mesh, bandwidth reference (FIELD_NOTES)");
+        return bandwidthFromVerification
+                   ? AdviceText::tr("latency from the live mesh, bandwidth from the cluster's verification at %1")
+                         .arg(verifiedAt.toUTC().toString(Qt::ISODate))
+                   : AdviceText::tr("latency from the live mesh, bandwidth reference (FIELD_NOTES)");
+    if (kind == Kind::Verification)
+        return AdviceText::tr("measured by the cluster's verification at %1 (the slowest of %n pair(s))", nullptr, pairs)
+            .arg(measuredAt.toUTC().toString(Qt::ISODate));
     if (measuredAt.isValid())
         return AdviceText::tr("measured between %1 and %2 at %3")
             .arg(nodeA, nodeB, measuredAt.toUTC().toString(Qt::ISODate));
@@ -384,17 +390,24 @@ QJsonObject adviceToJson(const Advice &a)
     for (const WayAdvice &w : a.ways)
         ways.append(wayJson(w));
     const bool measured = a.linkSource.kind == LinkSource::Kind::Measured;
+    const bool verification = a.linkSource.kind == LinkSource::Kind::Verification;
+    const bool mesh = a.linkSource.kind == LinkSource::Kind::LiveMesh;
     QJsonObject links {
         { QStringLiteral("source"),
-            measured ? QStringLiteral("measured")
-                     : a.linkSource.kind == LinkSource::Kind::LiveMesh ? QStringLiteral("live_mesh")
-                                                                       : QStringLiteral("reference") },
+            measured           ? QStringLiteral("measured")
+                : mesh         ? QStringLiteral("live_mesh")
+                : verification ? QStringLiteral("verification")
+                               : QStringLiteral("reference") },
+        { QStringLiteral("bandwidth_source"),
+            measured || verification || (mesh && a.linkSource.bandwidthFromVerification)
+                ? (measured ? QStringLiteral("measured") : QStringLiteral("verification"))
+                : QStringLiteral("reference") },
         { QStringLiteral("text"), a.linkSource.text() },
         { QStringLiteral("between"),
             measured ? QJsonValue(QJsonArray { a.linkSource.nodeA, a.linkSource.nodeB })
                      : QJsonValue(QJsonValue::Null) },
         { QStringLiteral("measured_at"),
-            measured && a.linkSource.measuredAt.isValid()
+            (measured || verification) && a.linkSource.measuredAt.isValid()
                 ? QJsonValue(a.linkSource.measuredAt.toUTC().toString(Qt::ISODate))
                 : QJsonValue(QJsonValue::Null) },
         { QStringLiteral("rdma"), linkJson(a.links.rdma) }, { QStringLiteral("tcp"), linkJson(a.links.tcp) }

@@ -31,11 +31,16 @@ struct LinkSource {
     enum class Kind {
         Reference, // referenceLinks(): the reference setup's (FIELD_NOTES)
         Measured, // measured on this cluster between two nodes
-        LiveMesh, // latency from the agents' live mesh (meshlinks.h), bandwidth the reference's
+        LiveMesh, // latency from the agents' live mesh (meshlinks.h), bandwidth the reference's or the verification's
+        Verification, // the kept cluster's verification (verificationlinks.h): the slowest of its pairs
     };
     Kind kind = Kind::Reference;
     QString nodeA, nodeB; // Measured: between these
-    QDateTime measuredAt; // Measured: when (invalid: not known)
+    QDateTime measuredAt; // Measured, Verification: when (invalid: not known)
+    int pairs = 0;        // Verification: how many pairs the figures come from
+    // LiveMesh: the bandwidth is the kept cluster's verification's (measured at verifiedAt).
+    bool bandwidthFromVerification = false;
+    QDateTime verifiedAt;
     // "measured between A and B at TIME" or "reference (FIELD_NOTES)".
     QString text() const;
 };

@@ -51,11 +51,12 @@ int runJob(const QStringList &arguments, QTextStream &out, QTextStream &err)
            "      per concurrency and whether the greedy outputs matched. Ctrl-C cancels (the job is put\n"
            "      back). Kept with the cluster: compare NAME --list [--json|--csv] shows the kept ones.\n"
            "  advise --model M [--context N] [--concurrency N] [--prompt-tokens N] [--answer-tokens N]\n"
-           "         [--links reference|measure] NODE...\n"
+           "         [--links cluster|reference|measure] NODE...\n"
            "      before a launch: whether the model (its files, read on the first NODE) fits on one node,\n"
            "      tensor parallel over the nodes or in llama.cpp's layer split, its largest context and KV\n"
            "      cache per token, and the decode speed and time to first token predicted over RDMA and\n"
-           "      TCP, with the parts of each (docs/advise.md). The links are the reference setup's unless\n"
+           "      TCP, with the parts of each (docs/advise.md). The links are the kept cluster's\n"
+           "      verification where it measured every pair of the nodes, else the reference setup's;\n"
            "      --links measure measures them between the first two nodes.\n\n"
            "Exit codes: 0 success, 1 failure (e.g. a check failed, the job did not become ready, the\n"
            "smoke test failed), 2 bad usage."),
@@ -138,8 +139,10 @@ int runJob(const QStringList &arguments, QTextStream &out, QTextStream &err)
                                           tr("advise: the answer's length, for the decode's average depth (default 128)."),
                                           tr("tokens"));
     const QCommandLineOption linksOpt(QStringLiteral("links"),
-                                      tr("advise: reference (the reference setup's figures, default) or measure "
-                                         "(RDMA and TCP between the first two nodes, now)."),
+                                      tr("advise: cluster (the kept cluster's verification; by default when it "
+                                         "measured every pair of the nodes), reference (the reference setup's "
+                                         "figures; the default otherwise) or measure (RDMA and TCP between the "
+                                         "first two nodes, now)."),
                                       tr("source"));
     const QCommandLineOption timeout(QStringLiteral("timeout"), tr("Connecting: give up after <seconds> (default 120)."),
                                      tr("seconds"), QStringLiteral("120"));

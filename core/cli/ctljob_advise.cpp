@@ -4,13 +4,16 @@
 // and time to first token over RDMA and TCP, with the parts of each
 // (core/advise/advisor.h, docs/advise.md). The model's shape is read on the
 // first node (its files are there: the agent's model_shape), the GPU memory
-// from every node's probe, the links from the reference setup or, with
-// --links measure, from the agents' bench between the first two nodes (the
-// code path of `halolinkctl bench`).
+// from every node's probe, the links from the kept cluster's verification
+// when it measured every pair of the nodes (--links cluster insists on it),
+// else from the reference setup (--links reference), or, with --links
+// measure, from the agents' bench between the first two nodes (the code path
+// of `halolinkctl bench`).
 
 #include "cli/ctljob_internal.h"
 
 #include "advise/advisor.h"
+#include "advise/verificationlinks.h"
 
 #include <QJsonDocument>
 
@@ -143,9 +146,10 @@ int runJobAdvise(const jobcli::ActionArgs &a, Inventory &inventory, QTextStream 
     w.concurrency = *concurrency;
     w.promptTokens = *prompt;
     w.generatedTokens = *answer;
-    const QString links = a.links.isEmpty() ? QStringLiteral("reference") : a.links;
-    if (links != QLatin1String("reference") && links != QLatin1String("measure"))
-        return usage(tr("--links is reference or measure."));
+    const QString links = a.links.isEmpty() ? QStringLiteral("auto") : a.links;
+    if (links != QLatin1String("auto") && links != QLatin1String("reference") && links != QLatin1String("cluster")
+        && links != QLatin1String("measure"))
+        return usage(tr("--links is cluster, reference or measure."));
     const bool measure = links == QLatin1String("measure");
     if (measure && a.args.size() < 2)
         return usage(tr("--links measure needs two nodes at least: it measures between the first two."));
@@ -160,6 +164,19 @@ int runJobAdvise(const jobcli::ActionArgs &a, Inventory &inventory, QTextStream 
     }
     if (measure && nodes.size() < 2)
         return usage(tr("--links measure needs two different nodes."));
+    // The kept cluster's verification, when it measured every pair of these nodes.
+    std::optional<advise::VerificationLinks> verified;
+    if (links == QLatin1String("auto") || links == QLatin1String("cluster")) {
+        QStringList ids;
+        for (const Node &n : nodes)
+            ids << n.id;
+        if (const auto kept = setup::SavedSetup::load())
+            verified = advise::linksFromVerification(*kept, ids);
+        if (!verified && links == QLatin1String("cluster"))
+            return fail(QStringLiteral("not_verified"),
+                tr("the kept cluster's verification did not measure every pair of these nodes (set up or verify "
+                   "the cluster in the app, or use --links measure)."));
+    }
     if (measure && nodes[1].dataPlaneIp().isEmpty())
         return fail(QStringLiteral("no_data_address"),
             tr("%1 has no data-plane address, and --links measure measures the data plane. Set one "
@@ -227,6 +244,12 @@ int runJobAdvise(const jobcli::ActionArgs &a, Inventory &inventory, QTextStream 
         if (nodes.size() > 2)
             request.notes << tr("links: measured between %1 and %2 only, and taken for every pair of nodes")
                                  .arg(nodes[0].name, nodes[1].name);
+    } else if (verified) {
+        request.links = verified->links;
+        request.linkSource.kind = advise::LinkSource::Kind::Verification;
+        request.linkSource.measuredAt = verified->measuredAt;
+        request.linkSource.pairs = verified->pairs;
+        request.notes << verified->notes;
     } else {
         request.links = advise::referenceLinks();
         if (nodes.size() > 1)

@@ -10,6 +10,7 @@
 
 #include "../engine/gguf_test_writer.h"
 #include "advise/advisor.h"
+#include "setup/savedsetup.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -17,6 +18,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QProcessEnvironment>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -237,6 +239,78 @@ private Q_SLOTS:
         } else {
             QVERIFY(rdma.value("one_way_latency_s").toDouble() > 0);
         }
+    }
+
+    // The kept cluster's verification (the app's cluster-setup.json beside the
+    // inventory) gives the links when it measured every pair of the nodes.
+    void verificationLinks()
+    {
+        if (!m_ready)
+            QSKIP(qPrintable(SshdFixture::unavailableReason()));
+        const QString data = m_home.filePath(QStringLiteral("data/HaloLink/halolink"));
+        QFile inv(data + QStringLiteral("/inventory.json"));
+        QVERIFY(inv.open(QIODevice::ReadOnly));
+        QHash<QString, QString> ids;
+        for (const QJsonValue &v : QJsonDocument::fromJson(inv.readAll()).object().value("nodes").toArray())
+            ids.insert(v.toObject().value("name").toString(), v.toObject().value("id").toString());
+        QVERIFY(ids.contains(QStringLiteral("n1")) && ids.contains(QStringLiteral("n2")));
+        halolink::setup::SavedSetup kept;
+        kept.confirmedAt = QDateTime(QDate(2026, 12, 7), QTime(9, 0), Qt::UTC);
+        kept.measuredAt = kept.confirmedAt.addSecs(-10);
+        kept.verified = true;
+        for (const char *name : { "n1", "n2" })
+            kept.nodes << halolink::setup::SavedSetup::NodeEntry { ids.value(QLatin1String(name)), QLatin1String(name),
+                QStringLiteral("lo"), QStringLiteral("127.0.0.1/8"), QStringLiteral("rxe"), QStringLiteral("rxe0"),
+                false, false, true };
+        halolink::setup::SavedSetup::PairEntry p;
+        p.a = ids.value(QStringLiteral("n1"));
+        p.b = ids.value(QStringLiteral("n2"));
+        p.rdmaOneWayNs = 7000;
+        p.tcpOneWayNs = 40000;
+        p.rdmaBps = 40e9;
+        p.tcpBps = 20e9;
+        kept.pairs << p;
+        QFile record(data + QStringLiteral("/cluster-setup.json"));
+        QVERIFY(record.open(QIODevice::WriteOnly));
+        record.write(QJsonDocument(kept.toJson()).toJson());
+        record.close();
+        auto cleanup = qScopeGuard([&] { QFile::remove(record.fileName()); });
+
+        Run r = advise({ QStringLiteral("--json"), QStringLiteral("--model"), m_gguf, QStringLiteral("n1"),
+            QStringLiteral("n2") });
+        QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
+        QJsonObject links = QJsonDocument::fromJson(r.out).object().value("links").toObject();
+        QCOMPARE(links.value("source").toString(), QStringLiteral("verification"));
+        QCOMPARE(links.value("bandwidth_source").toString(), QStringLiteral("verification"));
+        QCOMPARE(links.value("measured_at").toString(), QStringLiteral("2026-12-07T08:59:50Z"));
+        QCOMPARE(links.value("rdma").toObject().value("one_way_latency_s").toDouble(), 7e-6);
+        QCOMPARE(links.value("rdma").toObject().value("bandwidth_bytes_per_s").toDouble(), 5e9);
+        QCOMPARE(links.value("tcp").toObject().value("bandwidth_bytes_per_s").toDouble(), 2.5e9);
+        QVERIFY2(links.value("text").toString().startsWith(QStringLiteral("measured by the cluster's verification at ")),
+            qPrintable(links.value("text").toString()));
+
+        // --links reference refuses it; one node alone has no pair to cost.
+        r = advise({ QStringLiteral("--json"), QStringLiteral("--links"), QStringLiteral("reference"),
+            QStringLiteral("--model"), m_gguf, QStringLiteral("n1"), QStringLiteral("n2") });
+        QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
+        links = QJsonDocument::fromJson(r.out).object().value("links").toObject();
+        QCOMPARE(links.value("source").toString(), QStringLiteral("reference"));
+
+        // A verification that did not measure these nodes' pair: --links cluster says so.
+        record.remove();
+        kept.pairs.clear();
+        QVERIFY(record.open(QIODevice::WriteOnly));
+        record.write(QJsonDocument(kept.toJson()).toJson());
+        record.close();
+        r = advise({ QStringLiteral("--links"), QStringLiteral("cluster"), QStringLiteral("--model"), m_gguf,
+            QStringLiteral("n1"), QStringLiteral("n2") });
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("did not measure every pair"), r.err.constData());
+        r = advise({ QStringLiteral("--json"), QStringLiteral("--model"), m_gguf, QStringLiteral("n1"),
+            QStringLiteral("n2") });
+        QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
+        QCOMPARE(QJsonDocument::fromJson(r.out).object().value("links").toObject().value("source").toString(),
+            QStringLiteral("reference"));
     }
 
     void missingModel()

@@ -1,7 +1,9 @@
 // The kept cluster in words (core/setup/savedsetuptext.h) as the Cluster page
-// and the dashboard say it, and the wizard's defaults when a node is added to
-// the kept cluster (SetupController::applySavedDefaults).
+// and the dashboard say it, the wizard's defaults when a node is added to the
+// kept cluster (SetupController::applySavedDefaults), and the advisor's links
+// from its verification (core/advise/verificationlinks.h).
 
+#include "advise/verificationlinks.h"
 #include "setup/savedsetuptext.h"
 #include "setup/setupcontroller.h"
 
@@ -135,6 +137,42 @@ private Q_SLOTS:
         SavedSetup::PairEntry half = s.pairs.first();
         half.tcpOneWayNs.reset();
         QVERIFY(!pairSpeedup(half));
+    }
+
+    void advisorLinks()
+    {
+        const SavedSetup s = threeNodes();
+        // a and b: their one pair; bandwidth in bytes per second.
+        auto ab = advise::linksFromVerification(s, {QStringLiteral("a"), QStringLiteral("b")});
+        QVERIFY(ab);
+        QCOMPARE(ab->pairs, 1);
+        QCOMPARE(*ab->links.rdma.oneWayLatencySeconds, 5230e-9);
+        QCOMPARE(*ab->links.rdma.bandwidthBytesPerSecond, 50.6e9 / 8);
+        QCOMPARE(*ab->links.tcp.oneWayLatencySeconds, 34000e-9);
+        QCOMPARE(ab->measuredAt, s.measuredAt);
+        QVERIFY(ab->notes.isEmpty());
+        // All three: the slowest pair.
+        auto abc = advise::linksFromVerification(s, {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")});
+        QVERIFY(abc);
+        QCOMPARE(*abc->links.rdma.oneWayLatencySeconds, 480000e-9);
+        QCOMPARE(*abc->links.rdma.bandwidthBytesPerSecond, 0.9e9 / 8);
+        // A node the verification never measured: no figures from it.
+        QVERIFY(!advise::linksFromVerification(s, {QStringLiteral("a"), QStringLiteral("z")}));
+        QVERIFY(!advise::linksFromVerification(s, {QStringLiteral("a")}));
+        // A pair without RDMA bandwidth: the reference stands in, said so,
+        // even though another pair has a figure.
+        SavedSetup partial = s;
+        partial.pairs[1].rdmaBps.reset();
+        abc = advise::linksFromVerification(partial, {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")});
+        QVERIFY(abc);
+        QVERIFY(!abc->rdmaBandwidth);
+        QCOMPARE(*abc->links.rdma.bandwidthBytesPerSecond, *advise::referenceLinks().rdma.bandwidthBytesPerSecond);
+        QCOMPARE(abc->notes.size(), 1);
+        QVERIFY2(abc->notes.first().contains(QStringLiteral("RDMA bandwidth")), qPrintable(abc->notes.first()));
+        // Never measured at all.
+        SavedSetup never = s;
+        never.measuredAt = QDateTime();
+        QVERIFY(!advise::linksFromVerification(never, {QStringLiteral("a"), QStringLiteral("b")}));
     }
 
     void aNodeAddedKeepsTheSettingsNotTheCabling()
