@@ -14,6 +14,7 @@
 #include "inventory/inventory.h"
 #include "jobs/adviceview.h"
 #include "jobs/jobform.h"
+#include "setup/savedsetup.h"
 #include "telemetry/telemetrykeys.h"
 #include "telemetry/telemetrystore.h"
 
@@ -25,6 +26,7 @@
 #include <QListWidget>
 #include <QLocale>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QStandardPaths>
 #include <QTest>
 
@@ -137,6 +139,65 @@ private Q_SLOTS:
         }
     }
 
+    void linksFromTheVerification()
+    {
+        // The kept cluster measured a<->b: without a live mesh its figures
+        // cost the links; with the mesh, its bandwidth does (the mesh
+        // measures none), the latency stays the mesh's.
+        advise::VerificationLinks verified;
+        verified.links.rdma = { 6e-6, 50e9 / 8 };
+        verified.links.tcp = { 35e-6, 25e9 / 8 };
+        verified.rdmaLatency = verified.tcpLatency = verified.rdmaBandwidth = verified.tcpBandwidth = true;
+        verified.pairs = 1;
+        verified.measuredAt = QDateTime(QDate(2026, 12, 7), QTime(8, 0), Qt::UTC);
+        QStringList askedFor;
+        auto reader = [&](const QStringList &ids) -> std::optional<advise::VerificationLinks> {
+            askedFor = ids;
+            return verified;
+        };
+        jobs::JobSpec spec;
+        spec.model = QStringLiteral("/models/llama-70b.gguf");
+        {
+            AdviceView view;
+            StubReader stub;
+            view.setShapeReader(stub.reader());
+            view.setVerificationReader(reader);
+            view.setJob(spec, { node("a", "node1"), node("b", "node2") });
+            QTRY_COMPARE(stub.asked.size(), 1);
+            stub.pending(llama70b(spec.model));
+            QVERIFY(view.advice());
+            QCOMPARE(askedFor, (QStringList { QStringLiteral("a"), QStringLiteral("b") }));
+            QCOMPARE(view.advice()->linkSource.kind, advise::LinkSource::Kind::Verification);
+            QCOMPARE(*view.advice()->links.rdma.oneWayLatencySeconds, 6e-6);
+            QCOMPARE(*view.advice()->links.tcp.bandwidthBytesPerSecond, 25e9 / 8);
+            const QString text = view.summaryText();
+            QVERIFY2(text.contains(QStringLiteral("measured by the cluster's verification at 2026-12-07T08:00:00Z")),
+                     qPrintable(text));
+            QVERIFY(!text.contains(QStringLiteral("links: the reference setup's figures")));
+        }
+        TelemetryStore store;
+        for (const auto &[from, peer] : { std::pair { "a", "b" }, std::pair { "b", "a" } })
+            store.append(store.ensureSeries(telemetry::meshKey(QLatin1String(from), QLatin1String(peer), QStringLiteral("rdma"),
+                                                               QLatin1StringView("one_way_p50_ns"))),
+                         10.0, 7000);
+        AdviceView view;
+        StubReader stub;
+        view.setShapeReader(stub.reader());
+        view.setLinkReader(AdviceView::meshReader(&store));
+        view.setVerificationReader(reader);
+        view.setJob(spec, { node("a", "node1"), node("b", "node2") });
+        QTRY_COMPARE(stub.asked.size(), 1);
+        stub.pending(llama70b(spec.model));
+        QVERIFY(view.advice());
+        QCOMPARE(view.advice()->linkSource.kind, advise::LinkSource::Kind::LiveMesh);
+        QVERIFY(view.advice()->linkSource.bandwidthFromVerification);
+        QCOMPARE(*view.advice()->links.rdma.oneWayLatencySeconds, 7e-6); // the mesh's
+        QCOMPARE(*view.advice()->links.tcp.oneWayLatencySeconds, 35e-6); // no TCP mesh figure: the verification's
+        QCOMPARE(*view.advice()->links.rdma.bandwidthBytesPerSecond, 50e9 / 8);
+        QVERIFY2(view.summaryText().contains(QStringLiteral("bandwidth from the cluster's verification")),
+                 qPrintable(view.summaryText()));
+    }
+
     void noShapeNoFigures()
     {
         AdviceView view;
@@ -243,6 +304,72 @@ private Q_SLOTS:
         other.readShape();
         QVERIFY2(other.summaryText().contains(QStringLiteral("not read yet (node1 is not connected)")),
             qPrintable(other.summaryText()));
+    }
+
+    void formTakesTheKeptCluster()
+    {
+        // Three nodes with a data plane; the kept cluster is halo3 and halo2,
+        // in that order, measured: the form starts with those two (halo3 the
+        // head) and costs the links with their verification.
+        Inventory inventory;
+        const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+        QDir(dir).removeRecursively();
+        QDir().mkpath(dir);
+        inventory.setFilePath(QDir(dir).filePath(QStringLiteral("inventory.json")));
+        inventory.load();
+        QStringList ids;
+        for (int i = 1; i <= 3; ++i) {
+            Node n;
+            n.name = QStringLiteral("halo%1").arg(i);
+            n.host = n.name + QStringLiteral(".invalid");
+            n.dataInterface = QStringLiteral("enp194s0np0");
+            n.dataAddress = QStringLiteral("10.0.0.%1/24").arg(i);
+            QString id;
+            QVERIFY(inventory.addNode(n, nullptr, &id));
+            ids << id;
+        }
+        setup::SavedSetup kept;
+        kept.confirmedAt = QDateTime(QDate(2026, 12, 7), QTime(9, 0), Qt::UTC);
+        kept.measuredAt = kept.confirmedAt;
+        kept.verified = true;
+        for (int i : { 2, 1 })
+            kept.nodes << setup::SavedSetup::NodeEntry { ids.at(i), QStringLiteral("halo%1").arg(i + 1),
+                QStringLiteral("enp194s0np0"), QStringLiteral("10.0.0.%1/24").arg(i + 1), QStringLiteral("ice"),
+                QStringLiteral("irdma0"), true, true, true };
+        setup::SavedSetup::PairEntry p;
+        p.a = ids.at(2);
+        p.b = ids.at(1);
+        p.rdmaOneWayNs = 6000;
+        p.tcpOneWayNs = 33000;
+        p.rdmaBps = 48e9;
+        p.tcpBps = 45e9;
+        kept.pairs << p;
+        QString error;
+        QVERIFY2(kept.save(&error), qPrintable(error));
+        auto cleanup = qScopeGuard([] { setup::SavedSetup::remove(); });
+
+        const ProbeReport probe = test::fixtureProbe(QStringLiteral("strix-halo-e810-roce"));
+        JobForm form(&inventory, [probe](const QString &) -> std::optional<ProbeReport> { return probe; });
+        auto *nodes = form.findChild<QListWidget *>(QStringLiteral("jobNodes"));
+        QCOMPARE(nodes->count(), 3);
+        QVERIFY2(nodes->item(0)->text().startsWith(QStringLiteral("halo3")), qPrintable(nodes->item(0)->text()));
+        QVERIFY(nodes->item(0)->text().contains(QStringLiteral("head")));
+        QVERIFY(nodes->item(1)->text().startsWith(QStringLiteral("halo2")));
+        QCOMPARE(nodes->item(0)->checkState(), Qt::Checked);
+        QCOMPARE(nodes->item(1)->checkState(), Qt::Checked);
+        QVERIFY(nodes->item(2)->text().startsWith(QStringLiteral("halo1")));
+        QCOMPARE(nodes->item(2)->checkState(), Qt::Unchecked);
+        StubReader stub;
+        form.setShapeReader(stub.reader());
+        form.findChild<QLineEdit *>(QStringLiteral("modelEdit"))->setText(QStringLiteral("/models/llama-70b.gguf"));
+        QTRY_COMPARE(stub.asked.size(), 1);
+        stub.pending(llama70b(QStringLiteral("/models/llama-70b.gguf")));
+        QVERIFY(form.adviceView()->advice());
+        QCOMPARE(form.adviceView()->advice()->linkSource.kind, advise::LinkSource::Kind::Verification);
+        QCOMPARE(*form.adviceView()->advice()->links.rdma.bandwidthBytesPerSecond, 48e9 / 8);
+        // halo1 added to the job: the verification did not measure it, so the reference stands in.
+        nodes->item(2)->setCheckState(Qt::Checked);
+        QCOMPARE(form.adviceView()->advice()->linkSource.kind, advise::LinkSource::Kind::Reference);
     }
 
     void formFeedsIt()

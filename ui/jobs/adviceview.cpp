@@ -145,6 +145,18 @@ AdviceView::LinkReader AdviceView::meshReader(const TelemetryStore *store)
     };
 }
 
+void AdviceView::setVerificationReader(VerificationReader reader)
+{
+    m_verification = std::move(reader);
+    update();
+}
+
+std::optional<advise::VerificationLinks> AdviceView::keptVerification(const QStringList &nodeIds)
+{
+    const auto kept = setup::SavedSetup::load();
+    return kept ? advise::linksFromVerification(*kept, nodeIds) : std::nullopt;
+}
+
 std::optional<advise::MeshLinks> AdviceView::measuredLinks(const QList<jobs::JobNode> &nodes) const
 {
     if (!m_links || nodes.size() < 2)
@@ -156,7 +168,7 @@ std::optional<advise::MeshLinks> AdviceView::measuredLinks(const QList<jobs::Job
 }
 
 advise::AdviceRequest AdviceView::requestFor(const jobs::JobSpec &spec, const QList<jobs::JobNode> &nodes,
-    const advise::ModelShape &shape, const advise::MeshLinks *measured)
+    const advise::ModelShape &shape, const advise::MeshLinks *measured, const advise::VerificationLinks *verified)
 {
     advise::AdviceRequest request;
     request.shape = shape;
@@ -177,7 +189,37 @@ advise::AdviceRequest AdviceView::requestFor(const jobs::JobSpec &spec, const QL
     if (measured && measured->anyMeasured()) {
         request.links = measured->links;
         request.linkSource.kind = advise::LinkSource::Kind::LiveMesh;
-        request.notes << measured->notes;
+        if (!verified)
+            request.notes << measured->notes;
+        if (verified) {
+            // The mesh measures no bandwidth: the verification's, where it has it;
+            // a transport without a recent mesh figure takes its latency too.
+            request.links.rdma.bandwidthBytesPerSecond = verified->links.rdma.bandwidthBytesPerSecond;
+            request.links.tcp.bandwidthBytesPerSecond = verified->links.tcp.bandwidthBytesPerSecond;
+            if (!measured->rdmaLatencyMeasured)
+                request.links.rdma.oneWayLatencySeconds = verified->links.rdma.oneWayLatencySeconds;
+            if (!measured->tcpLatencyMeasured)
+                request.links.tcp.oneWayLatencySeconds = verified->links.tcp.oneWayLatencySeconds;
+            request.linkSource.bandwidthFromVerification = true;
+            request.linkSource.verifiedAt = verified->measuredAt;
+            const QString when = verified->measuredAt.toUTC().toString(Qt::ISODate);
+            request.notes << tr("links: latency from the live mesh (the slowest pair, p50); bandwidth from the "
+                                "cluster's verification at %1 (the slowest pair)")
+                                 .arg(when);
+            if (!measured->rdmaLatencyMeasured)
+                request.notes << tr("RDMA latency: the cluster's verification's (the mesh has no recent RDMA figure "
+                                    "for every pair)");
+            if (!measured->tcpLatencyMeasured)
+                request.notes << tr("TCP latency: the cluster's verification's (the mesh has no recent TCP figure "
+                                    "for every pair)");
+            request.notes << verified->notes;
+        }
+    } else if (verified) {
+        request.links = verified->links;
+        request.linkSource.kind = advise::LinkSource::Kind::Verification;
+        request.linkSource.measuredAt = verified->measuredAt;
+        request.linkSource.pairs = verified->pairs;
+        request.notes << tr("links: %1").arg(request.linkSource.text()) << verified->notes;
     } else if (nodes.size() > 1) {
         request.notes << tr("links: the reference setup's figures (FIELD_NOTES), not this cluster's");
     }
@@ -319,7 +361,12 @@ void AdviceView::update()
                    .arg(m_nodes.first().name.toHtmlEscaped(), r.error.toHtmlEscaped());
     } else {
         const auto measured = measuredLinks(m_nodes);
-        const advise::AdviceRequest request = requestFor(m_spec, m_nodes, *r.shape, measured ? &*measured : nullptr);
+        QStringList ids;
+        for (const jobs::JobNode &n : std::as_const(m_nodes))
+            ids << n.nodeId;
+        const auto verified = m_verification ? m_verification(ids) : std::nullopt;
+        const advise::AdviceRequest request = requestFor(m_spec, m_nodes, *r.shape, measured ? &*measured : nullptr,
+                                                         verified ? &*verified : nullptr);
         m_advice = advise::advise(request);
         const advise::Way mine = wayOf(m_spec.engine, int(m_nodes.size()));
         QStringList lines;

@@ -14,6 +14,7 @@
 
 #include "advise/advisor.h"
 #include "advise/meshlinks.h"
+#include "advise/verificationlinks.h"
 #include "jobs/jobrender.h"
 
 #include <QHash>
@@ -57,6 +58,11 @@ public:
     void setLinkReader(LinkReader reader);
     // From the app's telemetry (the agents' live mesh: latency per pair).
     static LinkReader meshReader(const TelemetryStore *store);
+    // The kept cluster's verification for these nodes (nullopt: it did not
+    // measure every pair of them). By default the record on disk.
+    using VerificationReader = std::function<std::optional<advise::VerificationLinks>(const QStringList &nodeIds)>;
+    void setVerificationReader(VerificationReader reader);
+    static std::optional<advise::VerificationLinks> keptVerification(const QStringList &nodeIds);
     // What the form describes: the model, the engine, the context, the nodes (the head first) and their probes.
     void setJob(const jobs::JobSpec &spec, const QList<jobs::JobNode> &nodes);
     // A shape read for the model on that head (what a ShapeReader delivers).
@@ -71,9 +77,12 @@ public:
     // What the advisor is asked for a job: the GPU memory from the nodes'
     // probes (unknown without one, with a note), the reference links, the
     // job's context, one request at a time.
-    // With `measured` (anyMeasured()), its latencies instead, said so.
+    // With `measured` (anyMeasured()), its latencies instead, said so; with
+    // `verified` (the kept cluster's verification of these nodes), its
+    // bandwidth, and its latency where the mesh has none recent.
     static advise::AdviceRequest requestFor(const jobs::JobSpec &spec, const QList<jobs::JobNode> &nodes,
-        const advise::ModelShape &shape, const advise::MeshLinks *measured = nullptr);
+        const advise::ModelShape &shape, const advise::MeshLinks *measured = nullptr,
+        const advise::VerificationLinks *verified = nullptr);
     // The links for these nodes from the link reader (nullopt: none set).
     std::optional<advise::MeshLinks> measuredLinks(const QList<jobs::JobNode> &nodes) const;
     // The RDMA/TCP comparison's "prediction" (comparereport.h) from an
@@ -92,6 +101,7 @@ private:
 
     ShapeReader m_reader;
     LinkReader m_links;
+    VerificationReader m_verification = &AdviceView::keptVerification;
     jobs::JobSpec m_spec;
     QList<jobs::JobNode> m_nodes;
     QHash<QString, advise::ShapeDecodeResult> m_shapes; // head|path -> what was read

@@ -1,5 +1,7 @@
 #include "jobs/jobform.h"
 
+#include "setup/savedsetup.h"
+
 #include "inventory/inventory.h"
 
 #include <QCheckBox>
@@ -320,6 +322,20 @@ void JobForm::refresh()
         if (!n.dataPlaneIp().isEmpty() && !n.isLocal())
             nodes << n; // no data plane: not part of a cluster yet
     }
+    // The first time: the kept cluster's nodes, in its order (its first the
+    // head), when it has two or more of them in the list; else every node.
+    if (first) {
+        if (const auto kept = setup::SavedSetup::load()) {
+            QStringList cluster;
+            for (const QString &id : kept->nodeIds())
+                if (std::any_of(nodes.begin(), nodes.end(), [&](const Node &n) { return n.id == id; }))
+                    cluster << id;
+            if (cluster.size() >= 2) {
+                order = cluster;
+                checked = cluster;
+            }
+        }
+    }
     // Keep the order the person chose; new nodes at the end.
     std::stable_sort(nodes.begin(), nodes.end(), [&](const Node &a, const Node &b) {
         const qsizetype ia = order.indexOf(a.id), ib = order.indexOf(b.id);
@@ -333,8 +349,10 @@ void JobForm::refresh()
             item->setData(kIdRole, n.id);
             item->setData(kLabelRole, tr("%1 (%2)").arg(n.name, n.dataAddress));
             item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
-            item->setCheckState(
-                first || checked.contains(n.id) || !order.contains(n.id) ? Qt::Checked : Qt::Unchecked);
+            const bool fromCluster = first && !checked.isEmpty();
+            item->setCheckState((first && !fromCluster) || checked.contains(n.id) || (!first && !order.contains(n.id))
+                                    ? Qt::Checked
+                                    : Qt::Unchecked);
         }
     }
     render();
