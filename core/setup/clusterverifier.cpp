@@ -61,6 +61,7 @@ bool ClusterVerifier::start(const SavedSetup &setup, QString *error)
     m_controller = new SetupController(m_cluster, m_inventory, this);
     m_controller->setNodes(nodes);
     m_controller->setSettings(setup.settings);
+    m_controller->setBenchOptions(m_bench);
     m_controller->updateProbes();
     connect(m_controller, &SetupController::logLine, this, [this](int node, const QString &line) {
         Q_EMIT progress(tr("%1: %2").arg(m_controller->nodes().value(node).name, line));

@@ -8,6 +8,7 @@
 // saved, unless the record was replaced meanwhile (a new setup confirmed).
 
 #include "setup/savedsetup.h"
+#include "setup/setupcontroller.h"
 
 #include <QObject>
 #include <QPointer>
@@ -18,8 +19,6 @@ class Inventory;
 } // namespace halolink
 
 namespace halolink::setup {
-
-class SetupController;
 
 class ClusterVerifier final : public QObject
 {
@@ -34,6 +33,8 @@ public:
     bool start(const SavedSetup &setup, QString *error = nullptr);
     void cancel();
     bool isRunning() const;
+    // How long each pair's tests run (the wizard's defaults unless set).
+    void setBenchOptions(const BenchOptions &options) { m_bench = options; }
     // The controller of the run under way (its pairs and logs), or null.
     SetupController *controller() const;
     // The record as the last run left it (with the new verification when it ran).
@@ -52,6 +53,7 @@ private:
     Inventory *m_inventory;
     QPointer<SetupController> m_controller;
     SavedSetup m_setup;
+    BenchOptions m_bench;
 };
 
 } // namespace halolink::setup

@@ -17,8 +17,11 @@
 #include "cluster/clustercontroller.h"
 #include "engine/enginelocator.h"
 #include "inventory/inventory.h"
+#include "cluster/clusterpage.h"
 #include "inventory/nodelistmodel.h"
 #include "nodes/nodeactions.h"
+#include "setup/clusterverifier.h"
+#include "setup/savedsetup.h"
 #include "setup/setupcontroller.h"
 #include "setup/setuppages.h"
 #include "setup/setupwizard.h"
@@ -391,6 +394,70 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(setup::SetupController::stateFilePath()));
         const Run tos = labSsh(1, QStringLiteral("cat /sys/kernel/config/rdma_cm/rxe0/ports/1/default_roce_tos"));
         QCOMPARE(tos.out.trimmed(), QByteArray("106"));
+
+        // The cluster is kept: the Cluster page shows it, and Verify Again
+        // measures RDMA against TCP anew without changing the nodes.
+        const auto kept = setup::SavedSetup::load();
+        QVERIFY(kept);
+        QVERIFY(kept->verified);
+        QCOMPARE(kept->settings.topology, setup::Topology::DirectPair);
+        ClusterPage page(actions->cluster(), actions->inventory(), &app.model);
+        page.resize(1000, 700);
+        page.show();
+        QVERIFY(!page.isEmptyShown());
+        QCOMPARE(page.nodesTable()->rowCount(), 2);
+        QCOMPARE(page.pairsTable()->rowCount(), 1);
+        QVERIFY2(cell(page.nodesTable(), 0, 5).contains(QStringLiteral("Soft-RoCE")), qPrintable(cell(page.nodesTable(), 0, 5)));
+        const QByteArray configuredState[2] = {dataPlaneState(1), dataPlaneState(2)};
+        QTest::qWait(1100); // a new measurement has a later time
+        setup::BenchOptions quick; // TCG: a short run, as the wizard's in this test
+        quick.latencyIters = 300;
+        quick.latencyWarmup = 30;
+        quick.bandwidthSeconds = 1.0;
+        page.verifier()->setBenchOptions(quick);
+        page.verifyAgain();
+        QVERIFY(page.verifier()->isRunning());
+        QTRY_VERIFY_WITH_TIMEOUT(!page.verifier()->isRunning(), 300000);
+        const QString outcome = page.findChild<QLabel *>(QStringLiteral("clusterOutcome"))->text();
+        QVERIFY2(outcome.startsWith(QStringLiteral("Verified again: every check and pair passed")),
+                 qPrintable(outcome + QLatin1Char('\n') + page.log()->toPlainText()));
+        const auto again = setup::SavedSetup::load();
+        QVERIFY(again);
+        QCOMPARE(again->confirmedAt, kept->confirmedAt);
+        QVERIFY(again->measuredAt > kept->measuredAt);
+        QCOMPARE(again->pairs.size(), 1);
+        QVERIFY(again->pairs.first().rdmaOneWayNs && again->pairs.first().tcpOneWayNs);
+        QVERIFY(page.verificationLabel()->text().startsWith(QStringLiteral("Verified just now")));
+        for (int i = 1; i <= 2; ++i)
+            QCOMPARE(dataPlaneState(i), configuredState[i - 1]);
+        if (!m_shots.isEmpty())
+            page.grab().save(m_shots + QStringLiteral("/cluster-page-verified-again.png"));
+        qInfo("verified again: RDMA one-way p50 %s, TCP %s", qPrintable(cell(page.pairsTable(), 0, 1)),
+              qPrintable(cell(page.pairsTable(), 0, 2)));
+
+        // The wizard opens on the kept cluster: its two nodes chosen (not the
+        // unreachable one), its cable and addresses kept.
+        {
+            SetupWizard change(actions);
+            change.setLeaveChoice(SetupWizard::LeaveChoice::RollBack);
+            change.changeCluster(*again);
+            change.show();
+            auto *nodes = qobject_cast<NodesPage *>(change.currentPage());
+            QVERIFY(nodes);
+            QCOMPARE(nodes->checkedNodeIds().size(), 2);
+            QVERIFY(!nodes->checkedNodeIds().contains(unreachable));
+            QTRY_VERIFY_WITH_TIMEOUT(nodes->isComplete(), 60000);
+            change.next(); // Preflight
+            QTRY_VERIFY_WITH_TIMEOUT(change.currentPage()->isComplete(), 120000);
+            change.next(); // Topology
+            QCOMPARE(change.currentId(), int(SetupWizard::TopologyPageId));
+            QVERIFY(change.findChild<QRadioButton *>(QStringLiteral("directRadio"))->isChecked());
+            QCOMPARE(change.controller()->nodes().at(0).address, QStringLiteral("192.168.100.1/30"));
+            QCOMPARE(change.controller()->nodes().at(1).address, QStringLiteral("192.168.100.2/30"));
+            change.reject(); // nothing changed: it just closes
+            QVERIFY(change.leaveMessage().contains(QStringLiteral("nothing on the nodes was changed")));
+            setup::SetupController::removeStateFile();
+        }
 
         // Put the nodes back as they were for the next test (confirmed changes roll back too).
         wizard.controller()->rollbackAll();
