@@ -1,0 +1,157 @@
+// The dashboard's nodes and which series each chart draws (dashboardpage.h):
+// rebuilt when the store gains series, the nodes change or a choice (pairs,
+// p99, transport) changes; the charts then append to those lines each frame.
+
+#include "dashboard/dashboardpage.h"
+
+#include "dashboard/latencyheatmap.h"
+#include "dashboard/timeserieschart.h"
+#include "inventory/nodelistmodel.h"
+#include "telemetry/telemetrymodels.h"
+#include "telemetry/telemetrystore.h"
+
+#include <QCheckBox>
+#include <QLabel>
+
+namespace halolink::ui {
+
+namespace {
+
+// "gpu/card1/busy_percent" -> "card1" when the metric is prefix/<x>/suffix.
+QString middle(const QString &metric, QLatin1StringView prefix, QLatin1StringView suffix)
+{
+    if (!metric.startsWith(prefix) || !metric.endsWith(suffix) || metric.size() <= prefix.size() + suffix.size())
+        return {};
+    return metric.mid(prefix.size(), metric.size() - prefix.size() - suffix.size());
+}
+
+} // namespace
+
+QString DashboardPage::nodeName(const QString &id) const
+{
+    return m_nodeNames.value(id, id);
+}
+
+void DashboardPage::rebuildNodes()
+{
+    QStringList ids;
+    m_nodeNames.clear();
+    if (m_nodes) {
+        for (int row = 0; row < m_nodes->rowCount(); ++row) {
+            const Node node = m_nodes->node(row);
+            ids.append(node.id);
+            m_nodeNames.insert(node.id, node.name);
+        }
+    }
+    // Nodes the telemetry knows that the inventory does not (yet): by their id.
+    for (const QString &id : m_store->nodes()) {
+        if (!ids.contains(id))
+            ids.append(id);
+    }
+    m_nodeIds = ids;
+    // The heatmap lists nodes that take part in the mesh (or all when nobody does yet).
+    QStringList names;
+    for (const QString &id : std::as_const(ids))
+        names.append(nodeName(id));
+    m_latencyModel->setNodes(ids, names);
+    for (TimeSeriesChart *chart : charts())
+        chart->setNodeNames(m_nodeNames);
+}
+
+void DashboardPage::rebuildLines()
+{
+    rebuildNodes();
+    const QString transport = LatencyMatrixModel::transportName(m_latencyModel->transport());
+    const bool oneWay = m_latencyModel->measure() == LatencyMatrixModel::Measure::OneWay;
+    const QString p50 = transport + (oneWay ? QLatin1StringView("/one_way_p50_ns") : QLatin1StringView("/rtt_p50_ns"));
+    const QString p99 = transport + (oneWay ? QLatin1StringView("/one_way_p99_ns") : QLatin1StringView("/rtt_p99_ns"));
+
+    QList<TimeSeriesChart::Line> gpu, memory, nic, rdma, latency;
+    QHash<QString, int> gpuCards; // cards per node, for labels
+    for (int s = 0; s < m_store->seriesCount(); ++s) {
+        const SeriesInfo &info = m_store->info(s);
+        if (!info.peer.isEmpty() || !info.metric.startsWith(QLatin1StringView("gpu/")))
+            continue;
+        if (info.metric.endsWith(QLatin1StringView("/busy_percent")))
+            ++gpuCards[info.node];
+    }
+    int hiddenNodes = 0;
+    for (int s = 0; s < m_store->seriesCount(); ++s) {
+        const SeriesInfo &info = m_store->info(s);
+        const int nodeIndex = int(m_nodeIds.indexOf(info.node));
+        if (nodeIndex < 0)
+            continue;
+        if (nodeIndex >= kMaxChartNodes) {
+            hiddenNodes = std::max(hiddenNodes, int(m_nodeIds.size()) - kMaxChartNodes);
+            continue;
+        }
+        const QString node = nodeName(info.node);
+        if (!info.peer.isEmpty()) {
+            const int peerIndex = int(m_nodeIds.indexOf(info.peer));
+            if (peerIndex < 0 || peerIndex >= kMaxChartNodes)
+                continue;
+            const bool picked = m_pickedPairs.isEmpty() || m_pickedPairs.contains({info.node, info.peer});
+            if (!picked)
+                continue;
+            const int pair = nodeIndex * kMaxChartNodes + peerIndex;
+            const QString label = tr("%1 → %2").arg(node, nodeName(info.peer));
+            if (info.metric == p50)
+                latency.append({s, label + QStringLiteral(" p50"), pair, false});
+            else if (m_p99->isChecked() && info.metric == p99)
+                latency.append({s, label + QStringLiteral(" p99"), pair, true});
+            continue;
+        }
+        const QString &metric = info.metric;
+        if (QString card = middle(metric, QLatin1StringView("gpu/"), QLatin1StringView("/busy_percent")); !card.isEmpty()) {
+            gpu.append({s, gpuCards.value(info.node) > 1 ? node + QLatin1Char(' ') + card : node, nodeIndex, false});
+        } else if (QString c = middle(metric, QLatin1StringView("gpu/"), QLatin1StringView("/unified_used_bytes")); !c.isEmpty()) {
+            memory.append({s, gpuCards.value(info.node) > 1 ? node + QLatin1Char(' ') + c : node, nodeIndex, false});
+        } else if (QString dev = middle(metric, QLatin1StringView("nic/"), QLatin1StringView("/rx_bytes_per_s")); !dev.isEmpty()) {
+            nic.append({s, tr("%1 %2 rx").arg(node, dev), nodeIndex, false});
+        } else if (QString d = middle(metric, QLatin1StringView("nic/"), QLatin1StringView("/tx_bytes_per_s")); !d.isEmpty()) {
+            nic.append({s, tr("%1 %2 tx").arg(node, d), nodeIndex, true});
+        } else if (QString port = middle(metric, QLatin1StringView("rdma/"), QLatin1StringView("/rx_bytes_per_s")); !port.isEmpty()) {
+            rdma.append({s, tr("%1 %2 rx").arg(node, port), nodeIndex, false});
+        } else if (QString p = middle(metric, QLatin1StringView("rdma/"), QLatin1StringView("/tx_bytes_per_s")); !p.isEmpty()) {
+            rdma.append({s, tr("%1 %2 tx").arg(node, p), nodeIndex, true});
+        }
+    }
+    // Pairs: keep the chart readable; the heatmap and its table have them all.
+    if (latency.size() > kMaxLatencyPairs * (m_p99->isChecked() ? 2 : 1))
+        latency.resize(kMaxLatencyPairs * (m_p99->isChecked() ? 2 : 1));
+    // Colours of pairs: in order of appearance.
+    QHash<int, int> pairColor;
+    for (TimeSeriesChart::Line &line : latency) {
+        if (!pairColor.contains(line.color))
+            pairColor.insert(line.color, int(pairColor.size()));
+        line.color = pairColor.value(line.color);
+    }
+    m_gpu->setLines(gpu);
+    m_memory->setLines(memory);
+    m_nic->setLines(nic);
+    m_rdma->setLines(rdma);
+    m_latency->setLines(latency);
+    m_latency->setTitle(tr("Latency over time, %1%2")
+                            .arg(QString(m_latencyModel->description()).replace(QLatin1StringView(" p50"), QString()),
+                                 m_pickedPairs.isEmpty() ? QString() : tr(" (picked pairs)")));
+
+    m_gpu->setEmptyText(gpu.isEmpty() ? tr("No GPU telemetry yet (no amdgpu GPU reported by the nodes).") : QString());
+    m_memory->setEmptyText(memory.isEmpty() ? tr("No GPU memory telemetry yet.") : QString());
+    m_nic->setEmptyText(nic.isEmpty() ? tr("No NIC telemetry yet.") : QString());
+    m_rdma->setEmptyText(rdma.isEmpty() ? tr("No RDMA byte counters: no RDMA device, or a driver that counts "
+                                            "only packets (Soft-RoCE).")
+                                        : QString());
+    m_latency->setEmptyText(latency.isEmpty() ? tr("No %1 latency measured yet: the mesh needs two or more nodes.")
+                                                    .arg(m_latencyModel->description())
+                                              : QString());
+    m_chartNote->setText(hiddenNodes > 0 ? tr("Charts show the first %1 nodes; %2 more are in the heatmap and the "
+                                              "tables.")
+                                               .arg(kMaxChartNodes)
+                                               .arg(hiddenNodes)
+                                         : QString());
+    m_chartNote->setVisible(hiddenNodes > 0);
+    m_linesDirty = false;
+    m_reload = true;
+}
+
+} // namespace halolink::ui
