@@ -413,6 +413,7 @@ bool MainWindow::isDashboardShown() const
 void MainWindow::showDashboard()
 {
     m_nodeView->selectionModel()->clearSelection(); // no node is shown, so none is selected
+    updateClusterLine();
     m_pages->setCurrentWidget(m_dashboard);
     m_dashboardAction->setChecked(true);
 }

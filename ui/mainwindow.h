@@ -130,6 +130,8 @@ private:
     void createClusterPage();
     // The kept cluster was confirmed, verified again or forgotten: the pages that show it follow.
     void clusterRecordChanged();
+    // The dashboard's line about the kept cluster (its ages move: on each show).
+    void updateClusterLine();
     // Cluster > Try a Virtual Cluster (mainwindow_virtual.cpp).
     VirtualClusterDialog *virtualClusterDialog();
     // Once every SSH node has connected or failed (or a minute passed): one

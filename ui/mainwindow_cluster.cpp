@@ -5,8 +5,10 @@
 #include "mainwindow.h"
 
 #include "cluster/clusterpage.h"
+#include "dashboard/dashboardpage.h"
 #include "inventory/nodelistmodel.h"
 #include "nodes/nodeactions.h"
+#include "setup/savedsetuptext.h"
 
 #include <QAction>
 #include <QDialog>
@@ -23,6 +25,8 @@ void MainWindow::createClusterPage()
     connect(m_clusterPage, &ClusterPage::changeRequested, this, &MainWindow::openSetupWizard);
     connect(m_clusterPage, &ClusterPage::setUpRequested, this, &MainWindow::openSetupWizard);
     connect(m_clusterPage, &ClusterPage::recordChanged, this, &MainWindow::clusterRecordChanged);
+    connect(m_dashboard, &DashboardPage::clusterPageRequested, this, &MainWindow::showClusterPage);
+    clusterRecordChanged();
 }
 
 bool MainWindow::isClusterPageShown() const
@@ -41,6 +45,14 @@ void MainWindow::clusterRecordChanged()
 {
     if (m_clusterPage)
         m_clusterPage->reload();
+    updateClusterLine();
+}
+
+void MainWindow::updateClusterLine()
+{
+    // The dashboard says which cluster it shows and what it was verified at.
+    const auto kept = setup::SavedSetup::load();
+    m_dashboard->setClusterLine(kept ? setup::dashboardLineText(*kept, QDateTime::currentDateTimeUtc()) : QString());
 }
 
 } // namespace halolink::ui

@@ -117,6 +117,24 @@ VerificationFigures verificationFigures(const SavedSetup &setup, const QStringLi
     return f;
 }
 
+QString dashboardLineText(const SavedSetup &setup, const QDateTime &now)
+{
+    //: %1 "2 nodes", %2 the cabling
+    const QString what = ClusterText::tr("%1 on %2").arg(ClusterText::tr("%n node(s)", nullptr, int(setup.nodes.size())),
+                                                       cablingText(setup.settings.topology));
+    if (!setup.measuredAt.isValid() || setup.pairs.isEmpty())
+        return ClusterText::tr("%1, not verified").arg(what);
+    const VerificationFigures f = verificationFigures(setup);
+    const QString when = setup.verified ? ClusterText::tr("verified %1").arg(ageText(setup.measuredAt, now))
+                                        : ClusterText::tr("measured %1, not every pair passed").arg(ageText(setup.measuredAt, now));
+    if (!f.rdmaOneWayNs || !f.tcpOneWayNs)
+        return ClusterText::tr("%1, %2").arg(what, when);
+    //: %1 the nodes and cabling, %2 "verified 3 hours ago", %3 RDMA latency, %4 TCP latency, %5 speed-up
+    return ClusterText::tr("%1, %2: RDMA %3 one way against TCP %4 (%5x faster)")
+        .arg(what, when, us(*f.rdmaOneWayNs), us(*f.tcpOneWayNs),
+             QLocale().toString(*f.tcpOneWayNs / *f.rdmaOneWayNs, 'f', 1));
+}
+
 std::optional<double> pairSpeedup(const SavedSetup::PairEntry &pair)
 {
     if (!pair.rdmaOneWayNs || !pair.tcpOneWayNs || *pair.rdmaOneWayNs <= 0)

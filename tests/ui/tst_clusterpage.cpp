@@ -10,6 +10,7 @@
 // HALOLINK_SHOT_DIR=/some/dir saves PNGs of the page, empty and kept.
 
 #include "cluster/clusterpage.h"
+#include "dashboard/dashboardpage.h"
 #include "engine/enginelocator.h"
 #include "inventory/inventory.h"
 #include "mainwindow.h"
@@ -145,6 +146,7 @@ private Q_SLOTS:
         window.dashboardAction()->trigger();
         QVERIFY(window.isDashboardShown());
         QVERIFY(!window.clusterAction()->isChecked());
+        QVERIFY(!window.dashboard()->clusterLine()->isVisibleTo(window.dashboard())); // no cluster, no line
     }
 
     void keptClusterShownAndChanged()
@@ -187,6 +189,17 @@ private Q_SLOTS:
         QCOMPARE(cell(pairs, 0, 3), QStringLiteral("6.5x"));
         QCOMPARE(cell(pairs, 0, 4), QStringLiteral("50.6 Gbit/s"));
         shoot(&window, QStringLiteral("cluster-kept.png"));
+
+        // The dashboard says which cluster it shows, and its link opens the page.
+        window.showDashboard();
+        QLabel *line = window.dashboard()->clusterLine();
+        QVERIFY(line->isVisibleTo(window.dashboard()));
+        QVERIFY2(line->text().contains(QStringLiteral("2 node(s) on one direct cable, verified 3 hour(s) ago: RDMA "
+                                                      "5.23 µs one way against TCP 34.0 µs (6.5x faster)")),
+                 qPrintable(line->text()));
+        shoot(&window, QStringLiteral("cluster-dashboard-line.png"));
+        Q_EMIT line->linkActivated(QStringLiteral("cluster"));
+        QVERIFY(window.isClusterPageShown());
         // Change This Cluster…: the wizard on it, its nodes chosen and the spare not.
         page->changeButton()->click();
         SetupWizard *wizard = window.setupWizard();

@@ -58,6 +58,7 @@ DashboardPage::DashboardPage(TelemetryStore *store, TelemetryIngest *ingest, Nod
     , m_p99(new QCheckBox(tr("p99"), this))
     , m_status(new QLabel(this))
     , m_source(new QLabel(this))
+    , m_cluster(new QLabel(this))
     , m_demo(new QLabel(this))
     , m_chartNote(new QLabel(this))
     , m_scroll(new QScrollArea(this))
@@ -117,6 +118,12 @@ DashboardPage::DashboardPage(TelemetryStore *store, TelemetryIngest *ingest, Nod
     m_source->setWordWrap(true);
     m_source->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_source->setVisible(false);
+    m_cluster->setObjectName(QStringLiteral("dashboardClusterLine"));
+    m_cluster->setWordWrap(true);
+    m_cluster->setTextFormat(Qt::RichText);
+    m_cluster->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
+    m_cluster->setVisible(false);
+    connect(m_cluster, &QLabel::linkActivated, this, &DashboardPage::clusterPageRequested);
     m_demo->setVisible(false);
     m_demo->setWordWrap(true);
     m_demo->setAutoFillBackground(true);
@@ -151,6 +158,7 @@ DashboardPage::DashboardPage(TelemetryStore *store, TelemetryIngest *ingest, Nod
     layout->setSpacing(6);
     layout->addLayout(toolbar);
     layout->addWidget(m_demo);
+    layout->addWidget(m_cluster);
     layout->addWidget(m_source);
     layout->addWidget(m_chartNote);
     layout->addWidget(m_scroll, 1);
@@ -298,6 +306,15 @@ void DashboardPage::setSourceStatus(const QString &text, bool problem)
     m_source->setText(text);
     m_source->setVisible(!text.isEmpty());
     m_source->setForegroundRole(problem ? QPalette::WindowText : QPalette::PlaceholderText);
+}
+
+void DashboardPage::setClusterLine(const QString &text)
+{
+    //: %1 the cluster in one line; the link opens the Cluster page
+    m_cluster->setText(text.isEmpty() ? QString()
+                                      : tr("The cluster: %1. <a href=\"cluster\">The Cluster…</a>").arg(text.toHtmlEscaped()));
+    m_cluster->setAccessibleName(text.isEmpty() ? QString() : tr("The cluster: %1").arg(text));
+    m_cluster->setVisible(!text.isEmpty());
 }
 
 void DashboardPage::setDemoBanner(const QString &text)

@@ -57,6 +57,9 @@ public:
     double viewEnd() const { return m_viewEnd; }
     // A sentence about where "This computer"'s data comes from (or why not).
     void setSourceStatus(const QString &text, bool problem = false);
+    // The kept cluster in one line, with a link to its page (empty: none kept).
+    void setClusterLine(const QString &text);
+    QLabel *clusterLine() const { return m_cluster; }
     // Marks the page as showing synthetic demo data.
     void setDemoBanner(const QString &text);
 
@@ -83,6 +86,10 @@ public:
     QToolButton *pauseButton() const { return m_pause; }
     QCheckBox *p99Box() const { return m_p99; }
     QToolButton *tablesButton() const { return m_tables; }
+
+Q_SIGNALS:
+    // The cluster line's link: the Cluster page.
+    void clusterPageRequested();
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -118,6 +125,7 @@ private:
     QCheckBox *m_p99;
     QLabel *m_status;
     QLabel *m_source;
+    QLabel *m_cluster;
     QLabel *m_demo;
     QLabel *m_chartNote;
     QScrollArea *m_scroll;
