@@ -39,6 +39,7 @@ VirtualClusterDialog *MainWindow::virtualClusterDialog()
     connect(m_virtualDialog, &VirtualClusterDialog::clusterUp, this, [this](int nodes) {
         statusBar()->showMessage(tr("%n virtual node(s) added.", "", nodes), 15000);
     });
+    connect(m_virtualDialog, &VirtualClusterDialog::setUpRequested, this, &MainWindow::openSetupWizard);
     connect(m_virtualDialog, &VirtualClusterDialog::clusterDown, this, [this] {
         m_virtualStarted = false;
         statusBar()->showMessage(tr("The virtual cluster was stopped."), 15000);

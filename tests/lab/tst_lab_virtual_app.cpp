@@ -13,6 +13,9 @@
 #include "lab/virtualcluster.h"
 #include "mainwindow.h"
 #include "nodes/nodeactions.h"
+#include "setup/nodespage.h"
+#include "setup/setupcontroller.h"
+#include "setup/setupwizard.h"
 #include "virtual/virtualclusterdialog.h"
 
 #include <QDialog>
@@ -117,9 +120,23 @@ private Q_SLOTS:
                                       600000);
         }
 
-        if (const QByteArray dir = qgetenv("HALOLINK_SHOT_DIR"); !dir.isEmpty()) {
+        // No dead end: the dialog's next step opens the wizard on the virtual nodes.
+        QVERIFY(dialog->setUpButton()->isVisible());
+        if (const QByteArray dir = qgetenv("HALOLINK_SHOT_DIR"); !dir.isEmpty())
             QVERIFY(dialog->grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/virtualcluster-up.png")));
-            dialog->hide();
+        dialog->setUpButton()->click();
+        QVERIFY(!dialog->isVisible());
+        SetupWizard *wizard = window.setupWizard();
+        QVERIFY(wizard);
+        auto *nodesPage = qobject_cast<NodesPage *>(wizard->currentPage());
+        QVERIFY(nodesPage);
+        QCOMPARE(nodesPage->checkedNodeIds().size(), 2);
+        QTRY_VERIFY_WITH_TIMEOUT(nodesPage->isComplete(), 120000); // both connected and probed
+        wizard->reject();
+        QTRY_VERIFY(!window.setupWizard());
+        setup::SetupController::removeStateFile();
+
+        if (const QByteArray dir = qgetenv("HALOLINK_SHOT_DIR"); !dir.isEmpty()) {
             QTest::qWait(500);
             QVERIFY(window.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/virtualcluster-nodes.png")));
         }

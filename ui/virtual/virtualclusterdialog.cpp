@@ -79,8 +79,17 @@ VirtualClusterDialog::VirtualClusterDialog(VirtualCluster *cluster, Inventory *i
     m_start->setObjectName(QStringLiteral("virtualStart"));
     m_stop = buttons->addButton(tr("S&top Virtual Cluster"), QDialogButtonBox::DestructiveRole);
     m_stop->setObjectName(QStringLiteral("virtualStop"));
+    // Once it is up, the next step is one click away.
+    m_setUp = buttons->addButton(tr("Set &Up the Cluster…"), QDialogButtonBox::ActionRole);
+    m_setUp->setObjectName(QStringLiteral("virtualSetUp"));
+    m_setUp->setToolTip(tr("The setup wizard on the virtual nodes: Soft-RoCE, addresses, QoS, and RDMA measured "
+                           "against TCP"));
     m_close = buttons->addButton(QDialogButtonBox::Close);
     layout->addWidget(buttons);
+    connect(m_setUp, &QPushButton::clicked, this, [this] {
+        close();
+        Q_EMIT setUpRequested();
+    });
     connect(m_start, &QPushButton::clicked, this, &VirtualClusterDialog::startNow);
     connect(m_stop, &QPushButton::clicked, this, &VirtualClusterDialog::stopCluster);
     connect(m_close, &QPushButton::clicked, this, &QDialog::close);
@@ -176,10 +185,10 @@ void VirtualClusterDialog::onUpFinished(const VirtualClusterResult &result)
         }
         m_up = true;
         setOutcome(result.info.accel == QLatin1String("kvm")
-                       ? tr("%n virtual node(s) added (KVM). Next: Cluster > Set Up Cluster… configures RoCE v2 "
-                            "on them.",
+                       ? tr("%n virtual node(s) added (KVM). Next: Set Up the Cluster… configures RoCE v2 on "
+                            "them.",
                             "", int(result.info.nodes.size()))
-                       : tr("%n virtual node(s) added (emulated CPU, slow). Next: Cluster > Set Up Cluster… "
+                       : tr("%n virtual node(s) added (emulated CPU, slow). Next: Set Up the Cluster… "
                             "configures RoCE v2 on them.",
                             "", int(result.info.nodes.size())),
                    false);
@@ -287,6 +296,7 @@ void VirtualClusterDialog::updateButtons()
     m_nodes->setEnabled(!busy);
     m_stop->setEnabled(booting || (!busy && m_up));
     m_stop->setText(booting ? tr("&Cancel Boot") : tr("S&top Virtual Cluster"));
+    m_setUp->setVisible(!busy && m_up);
 }
 
 } // namespace halolink::ui

@@ -33,6 +33,7 @@ public:
 
     QPushButton *startButton() const { return m_start; }
     QPushButton *stopButton() const { return m_stop; }
+    QPushButton *setUpButton() const { return m_setUp; }
     QLabel *outcomeLabel() const { return m_outcome; }
     QPlainTextEdit *log() const { return m_log; }
     QSpinBox *nodeCount() const { return m_nodes; }
@@ -47,6 +48,8 @@ Q_SIGNALS:
     // The virtual nodes are in the inventory.
     void clusterUp(int nodes);
     void clusterDown();
+    // "Set Up the Cluster…" once it is up: the wizard on the virtual nodes.
+    void setUpRequested();
 
 private:
     void onProgress(const QString &line, VirtualCluster::Phase phase);
@@ -70,6 +73,7 @@ private:
     QLabel *m_outcome;
     QPushButton *m_start;
     QPushButton *m_stop;
+    QPushButton *m_setUp;
     QPushButton *m_close;
     bool m_up = false;
     bool m_startPending = false;
