@@ -10,6 +10,13 @@
             <numerusform>workload: context %1 tokens x %n sequences; prompt %2 tokens, answer %3 tokens</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>measured by the cluster&apos;s verification at %1 (the slowest of %n pair(s))</source>
+        <translation>
+            <numerusform>measured by the cluster&apos;s verification at %1 (the slowest of %n pair)</numerusform>
+            <numerusform>measured by the cluster&apos;s verification at %1 (the slowest of %n pairs)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>CheckStatus</name>
@@ -18,6 +25,37 @@
         <translation>
             <numerusform>%n warning</numerusform>
             <numerusform>%n warnings</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ClusterText</name>
+    <message numerus="yes">
+        <source>%n minute(s) ago</source>
+        <translation>
+            <numerusform>%n minute ago</numerusform>
+            <numerusform>%n minutes ago</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hour(s) ago</source>
+        <translation>
+            <numerusform>%n hour ago</numerusform>
+            <numerusform>%n hours ago</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s) ago</source>
+        <translation>
+            <numerusform>%n day ago</numerusform>
+            <numerusform>%n days ago</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n node</numerusform>
+            <numerusform>%n nodes</numerusform>
         </translation>
     </message>
 </context>
@@ -330,24 +368,24 @@
 <context>
     <name>halolink::ui::VirtualClusterDialog</name>
     <message numerus="yes">
-        <source>%n virtual node(s) added (KVM). Next: Cluster &gt; Set Up Cluster… configures RoCE v2 on them.</source>
-        <translation>
-            <numerusform>%n virtual node added (KVM). Next: Cluster &gt; Set Up Cluster… configures RoCE v2 on them.</numerusform>
-            <numerusform>%n virtual nodes added (KVM). Next: Cluster &gt; Set Up Cluster… configures RoCE v2 on them.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n virtual node(s) added (emulated CPU, slow). Next: Cluster &gt; Set Up Cluster… configures RoCE v2 on them.</source>
-        <translation>
-            <numerusform>%n virtual node added (emulated CPU, slow). Next: Cluster &gt; Set Up Cluster… configures RoCE v2 on them.</numerusform>
-            <numerusform>%n virtual nodes added (emulated CPU, slow). Next: Cluster &gt; Set Up Cluster… configures RoCE v2 on them.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>A virtual cluster of %n node(s) is already up (left by an earlier run); stop it, or start again to replace it.</source>
         <translation>
             <numerusform>A virtual cluster of %n node is already up (left by an earlier run); stop it, or start again to replace it.</numerusform>
             <numerusform>A virtual cluster of %n nodes is already up (left by an earlier run); stop it, or start again to replace it.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n virtual node(s) added (KVM). Next: Set Up the Cluster… configures RoCE v2 on them.</source>
+        <translation>
+            <numerusform>%n virtual node added (KVM). Next: Set Up the Cluster… configures RoCE v2 on them.</numerusform>
+            <numerusform>%n virtual nodes added (KVM). Next: Set Up the Cluster… configures RoCE v2 on them.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n virtual node(s) added (emulated CPU, slow). Next: Set Up the Cluster… configures RoCE v2 on them.</source>
+        <translation>
+            <numerusform>%n virtual node added (emulated CPU, slow). Next: Set Up the Cluster… configures RoCE v2 on them.</numerusform>
+            <numerusform>%n virtual nodes added (emulated CPU, slow). Next: Set Up the Cluster… configures RoCE v2 on them.</numerusform>
         </translation>
     </message>
 </context>
