@@ -274,6 +274,17 @@
             <numerusform>carga de trabalho: contexto de %1 tokens x %n sequências; prompt de %2 tokens, resposta de %3 tokens</numerusform>
         </translation>
     </message>
+    <message>
+        <source>latency from the live mesh, bandwidth from the cluster&apos;s verification at %1</source>
+        <translation>latência da malha ao vivo, largura de banda da verificação do cluster em %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>measured by the cluster&apos;s verification at %1 (the slowest of %n pair(s))</source>
+        <translation>
+            <numerusform>medidos pela verificação do cluster em %1 (o mais lento de %n par)</numerusform>
+            <numerusform>medidos pela verificação do cluster em %1 (o mais lento de %n pares)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>CheckMessage</name>
@@ -551,6 +562,146 @@
     <message>
         <source>No system keychain (%1): passwords and passphrases are asked again each time, never stored elsewhere.</source>
         <translation>Nenhum chaveiro do sistema (%1): senhas e frases secretas são pedidas de novo a cada vez, e nunca são armazenadas em outro lugar.</translation>
+    </message>
+</context>
+<context>
+    <name>ClusterText</name>
+    <message>
+        <source>one direct cable</source>
+        <translation>um cabo direto</translation>
+    </message>
+    <message>
+        <source>a switch</source>
+        <translation>um switch</translation>
+    </message>
+    <message>
+        <source>none (left as it was)</source>
+        <translation>nenhuma (deixada como estava)</translation>
+    </message>
+    <message>
+        <source>ToS %1 only (Soft-RoCE has no PFC)</source>
+        <translation>só ToS %1 (o Soft-RoCE não tem PFC)</translation>
+    </message>
+    <message>
+        <source>DSCP %1 → priority %2</source>
+        <translation>DSCP %1 → prioridade %2</translation>
+    </message>
+    <message>
+        <source>PFC on priority %1</source>
+        <translation>PFC na prioridade %1</translation>
+    </message>
+    <message>
+        <source>ToS %1 for RDMA connections</source>
+        <translation>ToS %1 para as conexões RDMA</translation>
+    </message>
+    <message>
+        <source>not configured (left as it was)</source>
+        <translation>não configurada (deixada como estava)</translation>
+    </message>
+    <message>
+        <source>priority %1 (PFC where the NIC has it), DSCP %2, ToS %3%4</source>
+        <extracomment>%1 PFC priority, %2 DSCP, %3 ToS, %4 &quot;, ECN-capable&quot; or nothing</extracomment>
+        <translation>prioridade %1 (PFC onde a NIC tiver), DSCP %2, ToS %3%4</translation>
+    </message>
+    <message>
+        <source>, ECN-capable</source>
+        <translation>, com suporte a ECN</translation>
+    </message>
+    <message>
+        <source>just now</source>
+        <translation>agora mesmo</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n minute(s) ago</source>
+        <translation>
+            <numerusform>há %n minuto</numerusform>
+            <numerusform>há %n minutos</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hour(s) ago</source>
+        <translation>
+            <numerusform>há %n hora</numerusform>
+            <numerusform>há %n horas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s) ago</source>
+        <translation>
+            <numerusform>há %n dia</numerusform>
+            <numerusform>há %n dias</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 on %2, MTU %3, confirmed %4 (%5).</source>
+        <extracomment>%1 &quot;2 nodes&quot;, %2 the cabling (&quot;one direct cable&quot;, &quot;a switch&quot;), %3 MTU, %4 date and time, %5 how long ago</extracomment>
+        <translation>%1 em %2, MTU %3, confirmado em %4 (%5).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n nó</numerusform>
+            <numerusform>%n nós</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The configuration comes back after a reboot.</source>
+        <translation>A configuração volta depois de uma reinicialização.</translation>
+    </message>
+    <message>
+        <source>The configuration lasts until the nodes reboot (not persistent).</source>
+        <translation>A configuração dura até os nós reiniciarem (não persistente).</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <extracomment>%1 &quot;2 nodes&quot;, %2 the cabling</extracomment>
+        <translation>%1 em %2</translation>
+    </message>
+    <message>
+        <source>%1, not verified</source>
+        <translation>%1, não verificado</translation>
+    </message>
+    <message>
+        <source>verified %1</source>
+        <translation>verificado %1</translation>
+    </message>
+    <message>
+        <source>measured %1, not every pair passed</source>
+        <translation>medido %1, nem todos os pares passaram</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>%1, %2: RDMA %3 one way against TCP %4 (%5x faster)</source>
+        <extracomment>%1 the nodes and cabling, %2 &quot;verified 3 hours ago&quot;, %3 RDMA latency, %4 TCP latency, %5 speed-up</extracomment>
+        <translation>%1, %2: RDMA %3 em um sentido contra TCP %4 (%5x mais rápido)</translation>
+    </message>
+    <message>
+        <source>Not verified: no measurement between the nodes was kept. Verify Again measures RDMA against TCP between every pair.</source>
+        <translation>Não verificado: nenhuma medição entre os nós foi guardada. Verificar de novo mede RDMA contra TCP entre cada par.</translation>
+    </message>
+    <message>
+        <source>Verified %1 (%2): every check and pair passed.</source>
+        <translation>Verificado %1 (%2): todas as verificações e todos os pares passaram.</translation>
+    </message>
+    <message>
+        <source>Measured %1 (%2), but not every check or pair passed: see the pairs below.</source>
+        <translation>Medido %1 (%2), mas nem todas as verificações ou pares passaram: veja os pares abaixo.</translation>
+    </message>
+    <message>
+        <source>RDMA %1 one way against TCP %2 (%3x faster)</source>
+        <extracomment>%1 RDMA one-way latency, %2 TCP one-way latency, %3 the speed-up</extracomment>
+        <translation>RDMA %1 em um sentido contra TCP %2 (%3x mais rápido)</translation>
+    </message>
+    <message>
+        <source>; %1 against %2</source>
+        <translation>; %1 contra %2</translation>
+    </message>
+    <message>
+        <source> (the slowest pair).</source>
+        <translation> (o par mais lento).</translation>
     </message>
 </context>
 <context>
@@ -2738,6 +2889,29 @@
     </message>
 </context>
 <context>
+    <name>halolink::advise::VerificationText</name>
+    <message>
+        <source>RDMA latency</source>
+        <translation>latência RDMA</translation>
+    </message>
+    <message>
+        <source>TCP latency</source>
+        <translation>latência TCP</translation>
+    </message>
+    <message>
+        <source>RDMA bandwidth</source>
+        <translation>largura de banda RDMA</translation>
+    </message>
+    <message>
+        <source>TCP bandwidth</source>
+        <translation>largura de banda TCP</translation>
+    </message>
+    <message>
+        <source>links: the verification has no %1 for some pair; the reference&apos;s stands in</source>
+        <translation>enlaces: a verificação não tem %1 para algum par; vale o valor da configuração de referência</translation>
+    </message>
+</context>
+<context>
     <name>halolink::cli::CtlConnector</name>
     <message>
         <source>%1 (%2): accepting its new %3 host key %4 (--accept-new-host-key); saved to known_hosts.</source>
@@ -4222,6 +4396,54 @@ Linhas do RCCL:
     </message>
 </context>
 <context>
+    <name>halolink::setup::ClusterVerifier</name>
+    <message>
+        <source>A verification is running already.</source>
+        <translation>Uma verificação já está em andamento.</translation>
+    </message>
+    <message>
+        <source>The kept cluster has fewer than two nodes: there is nothing to measure between.</source>
+        <translation>O cluster guardado tem menos de dois nós: não há entre o que medir.</translation>
+    </message>
+    <message>
+        <source>%1 of the kept cluster is no longer in the node list: change the cluster instead (Change This Cluster…).</source>
+        <translation>%1, do cluster guardado, não está mais na lista de nós: em vez disso, altere o cluster (Alterar este cluster…).</translation>
+    </message>
+    <message>
+        <source>The kept cluster has no data plane for %1: change the cluster instead.</source>
+        <translation>O cluster guardado não tem plano de dados para %1: em vez disso, altere o cluster.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>measuring (%1 of %2): %3</source>
+        <extracomment>%1 done, %2 of how many, %3 what runs now</extracomment>
+        <translation>medindo (%1 de %2): %3</translation>
+    </message>
+    <message>
+        <source>Not measured: the verification stopped before the pairs were measured; the kept results stay as they were.</source>
+        <translation>Não medido: a verificação parou antes de os pares serem medidos; os resultados guardados continuam como estavam.</translation>
+    </message>
+    <message>
+        <source>Measured, but not kept: the cluster was set up anew meanwhile.</source>
+        <translation>Medido, mas não guardado: o cluster foi configurado de novo nesse meio-tempo.</translation>
+    </message>
+    <message>
+        <source>Measured, but the result could not be saved: %1</source>
+        <translation>Medido, mas não foi possível salvar o resultado: %1</translation>
+    </message>
+    <message>
+        <source>Verified again: every check and pair passed.</source>
+        <translation>Verificado de novo: todas as verificações e todos os pares passaram.</translation>
+    </message>
+    <message>
+        <source>Verified again: not every check or pair passed (see the pairs).</source>
+        <translation>Verificado de novo: nem todas as verificações ou pares passaram (veja os pares).</translation>
+    </message>
+</context>
+<context>
     <name>halolink::setup::SavedSetup</name>
     <message>
         <source>not a HaloLink cluster setup record</source>
@@ -4664,6 +4886,22 @@ Linhas do RCCL:
         <source>&lt;b&gt;Advice&lt;/b&gt; (context %1 tokens, one request at a time): %2</source>
         <translation>&lt;b&gt;Orientação&lt;/b&gt; (contexto de %1 tokens, uma requisição por vez): %2</translation>
     </message>
+    <message>
+        <source>links: latency from the live mesh (the slowest pair, p50); bandwidth from the cluster&apos;s verification at %1 (the slowest pair)</source>
+        <translation>enlaces: latência da malha ao vivo (o par mais lento, p50); largura de banda da verificação do cluster em %1 (o par mais lento)</translation>
+    </message>
+    <message>
+        <source>RDMA latency: the cluster&apos;s verification&apos;s (the mesh has no recent RDMA figure for every pair)</source>
+        <translation>latência RDMA: a da verificação do cluster (a malha não tem um valor RDMA recente para todos os pares)</translation>
+    </message>
+    <message>
+        <source>TCP latency: the cluster&apos;s verification&apos;s (the mesh has no recent TCP figure for every pair)</source>
+        <translation>latência TCP: a da verificação do cluster (a malha não tem um valor TCP recente para todos os pares)</translation>
+    </message>
+    <message>
+        <source>links: %1</source>
+        <translation>enlaces: %1</translation>
+    </message>
 </context>
 <context>
     <name>halolink::ui::ApplyPage</name>
@@ -4744,6 +4982,157 @@ Linhas do RCCL:
     <message>
         <source>Will be rolled back at</source>
         <translation>Será revertido às</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ui::ClusterPage</name>
+    <message>
+        <source>The Cluster</source>
+        <translation>O cluster</translation>
+    </message>
+    <message>
+        <source>Set Up a Cluster…</source>
+        <translation>Configurar um cluster…</translation>
+    </message>
+    <message>
+        <source>The cluster as it was set up</source>
+        <translation>O cluster como foi configurado</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>Nós</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>Nó</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>Agora</translation>
+    </message>
+    <message>
+        <source>Data plane</source>
+        <translation>Plano de dados</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Endereço</translation>
+    </message>
+    <message>
+        <source>RDMA</source>
+        <translation>RDMA</translation>
+    </message>
+    <message>
+        <source>QoS set</source>
+        <translation>QoS definida</translation>
+    </message>
+    <message>
+        <source>Nodes of the cluster</source>
+        <translation>Nós do cluster</translation>
+    </message>
+    <message>
+        <source>Verification</source>
+        <translation>Verificação</translation>
+    </message>
+    <message>
+        <source>Pair</source>
+        <translation>Par</translation>
+    </message>
+    <message>
+        <source>RDMA one way (p50)</source>
+        <translation>RDMA em um sentido (p50)</translation>
+    </message>
+    <message>
+        <source>TCP one way (p50)</source>
+        <translation>TCP em um sentido (p50)</translation>
+    </message>
+    <message>
+        <source>RDMA faster</source>
+        <translation>RDMA mais rápido</translation>
+    </message>
+    <message>
+        <source>RDMA bandwidth</source>
+        <translation>Largura de banda RDMA</translation>
+    </message>
+    <message>
+        <source>TCP bandwidth</source>
+        <translation>Largura de banda TCP</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>Observações</translation>
+    </message>
+    <message>
+        <source>Measured pairs</source>
+        <translation>Pares medidos</translation>
+    </message>
+    <message>
+        <source>Change This Cl&amp;uster…</source>
+        <translation>Alterar este cl&amp;uster…</translation>
+    </message>
+    <message>
+        <source>The setup wizard on this cluster: add or take out a node, change the QoS or MTU, verify; the change is applied with automatic rollback as before</source>
+        <translation>O assistente de configuração neste cluster: adicionar ou retirar um nó, alterar a QoS ou a MTU, verificar; a alteração é aplicada com reversão automática, como antes</translation>
+    </message>
+    <message>
+        <source>Verify &amp;Again</source>
+        <translation>Verificar de &amp;novo</translation>
+    </message>
+    <message>
+        <source>Check every node&apos;s configuration and measure RDMA against TCP between every pair again; nothing on the nodes changes</source>
+        <translation>Verifica de novo a configuração de cada nó e mede RDMA contra TCP entre cada par; nada muda nos nós</translation>
+    </message>
+    <message>
+        <source>F&amp;orget This Cluster…</source>
+        <translation>Es&amp;quecer este cluster…</translation>
+    </message>
+    <message>
+        <source>HaloLink forgets this record; the nodes keep their configuration</source>
+        <translation>O HaloLink esquece este registro; os nós mantêm a configuração deles</translation>
+    </message>
+    <message>
+        <source>Verification log</source>
+        <translation>Log da verificação</translation>
+    </message>
+    <message>
+        <source>No cluster is kept yet. Once the setup wizard has configured RoCE on your nodes and you confirmed it, the cluster is kept here: its nodes and data planes, the QoS, and what RDMA and TCP measured between every pair, with when.</source>
+        <translation>Nenhum cluster guardado ainda. Depois que o assistente de configuração configurar o RoCE nos seus nós e você confirmar, o cluster fica guardado aqui: os nós e planos de dados dele, a QoS e o que RDMA e TCP mediram entre cada par, e quando.</translation>
+    </message>
+    <message>
+        <source>The kept record (%1) cannot be read: %2</source>
+        <translation>O registro guardado (%1) não pode ser lido: %2</translation>
+    </message>
+    <message>
+        <source>QoS: %1.</source>
+        <translation>QoS: %1.</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>%1x</source>
+        <translation>%1x</translation>
+    </message>
+    <message>
+        <source>not in the node list</source>
+        <translation>não está na lista de nós</translation>
+    </message>
+    <message>
+        <source>Verifying…</source>
+        <translation>Verificando…</translation>
+    </message>
+    <message>
+        <source>Forget this cluster?</source>
+        <translation>Esquecer este cluster?</translation>
+    </message>
+    <message>
+        <source>HaloLink forgets the kept cluster (its settings and measurements). Nothing on the nodes changes: their RoCE configuration stays, and the nodes stay in the node list.</source>
+        <translation>O HaloLink esquece o cluster guardado (as configurações e medições dele). Nada muda nos nós: a configuração RoCE deles permanece, e os nós continuam na lista de nós.</translation>
     </message>
 </context>
 <context>
@@ -5566,6 +5955,15 @@ TCP, ms</translation>
             <numerusform>Ao vivo, %n nó informando</numerusform>
             <numerusform>Ao vivo, %n nós informando</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>The cluster: %1. &lt;a href=&quot;cluster&quot;&gt;The Cluster…&lt;/a&gt;</source>
+        <extracomment>%1 the cluster in one line; the link opens the Cluster page</extracomment>
+        <translation>O cluster: %1. &lt;a href=&quot;cluster&quot;&gt;O cluster…&lt;/a&gt;</translation>
+    </message>
+    <message>
+        <source>The cluster: %1</source>
+        <translation>O cluster: %1</translation>
     </message>
 </context>
 <context>
@@ -6964,6 +7362,14 @@ TCP, ms</translation>
         <source>The virtual cluster was stopped.</source>
         <translation>O cluster virtual foi parado.</translation>
     </message>
+    <message>
+        <source>The &amp;Cluster</source>
+        <translation>O c&amp;luster</translation>
+    </message>
+    <message>
+        <source>The cluster as it was set up: nodes, data planes, QoS, and what RDMA and TCP measured between every pair (%1)</source>
+        <translation>O cluster como foi configurado: nós, planos de dados, QoS e o que RDMA e TCP mediram entre cada par (%1)</translation>
+    </message>
 </context>
 <context>
     <name>halolink::ui::NodeActions</name>
@@ -7566,6 +7972,11 @@ TCP, ms</translation>
         <source>Add Hos&amp;ts</source>
         <translation>Adicionar hos&amp;ts</translation>
     </message>
+    <message>
+        <source>The cluster confirmed on %1 is chosen. Add a node or take one out, or go on to change its QoS or MTU, or to verify it again; what changes is planned, reviewed and applied with automatic rollback as the first time.</source>
+        <extracomment>%1 the date and time the cluster was confirmed</extracomment>
+        <translation>O cluster confirmado em %1 está selecionado. Adicione um nó ou retire um, ou siga adiante para alterar a QoS ou a MTU dele, ou para verificá-lo de novo; o que muda é planejado, revisado e aplicado com reversão automática, como da primeira vez.</translation>
+    </message>
 </context>
 <context>
     <name>halolink::ui::PreflightPage</name>
@@ -7923,6 +8334,10 @@ TCP, ms</translation>
     <message>
         <source>Setup left, but the rollback failed on some nodes; they roll back by themselves at their deadline. See the log.</source>
         <translation>Você saiu da configuração, mas a reversão falhou em alguns nós; eles se revertem sozinhos no prazo deles. Veja o log.</translation>
+    </message>
+    <message>
+        <source>Change the Cluster</source>
+        <translation>Alterar o cluster</translation>
     </message>
 </context>
 <context>
@@ -8608,14 +9023,14 @@ TCP, ms</translation>
     </message>
     <message numerus="yes">
         <source>%n virtual node(s) added (KVM). Next: Cluster &gt; Set Up Cluster… configures RoCE v2 on them.</source>
-        <translation>
+        <translation type="vanished">
             <numerusform>%n nó virtual adicionado (KVM). Próximo passo: Cluster &gt; Configurar cluster… configura o RoCE v2 nele.</numerusform>
             <numerusform>%n nós virtuais adicionados (KVM). Próximo passo: Cluster &gt; Configurar cluster… configura o RoCE v2 neles.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n virtual node(s) added (emulated CPU, slow). Next: Cluster &gt; Set Up Cluster… configures RoCE v2 on them.</source>
-        <translation>
+        <translation type="vanished">
             <numerusform>%n nó virtual adicionado (CPU emulada, lenta). Próximo passo: Cluster &gt; Configurar cluster… configura o RoCE v2 nele.</numerusform>
             <numerusform>%n nós virtuais adicionados (CPU emulada, lenta). Próximo passo: Cluster &gt; Configurar cluster… configura o RoCE v2 neles.</numerusform>
         </translation>
@@ -8662,6 +9077,28 @@ TCP, ms</translation>
     <message>
         <source>&amp;Cancel Boot</source>
         <translation>&amp;Cancelar a inicialização</translation>
+    </message>
+    <message>
+        <source>Set &amp;Up the Cluster…</source>
+        <translation>&amp;Configurar o cluster…</translation>
+    </message>
+    <message>
+        <source>The setup wizard on the virtual nodes: Soft-RoCE, addresses, QoS, and RDMA measured against TCP</source>
+        <translation>O assistente de configuração nos nós virtuais: Soft-RoCE, endereços, QoS e RDMA medido contra TCP</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n virtual node(s) added (KVM). Next: Set Up the Cluster… configures RoCE v2 on them.</source>
+        <translation>
+            <numerusform>%n nó virtual adicionado (KVM). Próximo passo: Configurar o cluster… configura o RoCE v2 nele.</numerusform>
+            <numerusform>%n nós virtuais adicionados (KVM). Próximo passo: Configurar o cluster… configura o RoCE v2 neles.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n virtual node(s) added (emulated CPU, slow). Next: Set Up the Cluster… configures RoCE v2 on them.</source>
+        <translation>
+            <numerusform>%n nó virtual adicionado (CPU emulada, lenta). Próximo passo: Configurar o cluster… configura o RoCE v2 nele.</numerusform>
+            <numerusform>%n nós virtuais adicionados (CPU emulada, lenta). Próximo passo: Configurar o cluster… configura o RoCE v2 neles.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -9946,7 +10383,7 @@ O engine roda como root: diretamente quando o usuário SSH é root; senão, com 
 
 Exit codes: 0 success, 1 failure (e.g. a check failed, the job did not become ready, the
 smoke test failed), 2 bad usage.</source>
-        <translation>Jobs de inferência com paralelismo de tensor (vLLM sobre Ray, ou llama.cpp RPC) entre nós.
+        <translation type="vanished">Jobs de inferência com paralelismo de tensor (vLLM sobre Ray, ou llama.cpp RPC) entre nós.
 
   launch [--dry-run] --model M [options] NODE...
       --dry-run imprime o que rodaria onde: por nó, o ambiente (valores RDMA da sondagem
@@ -9996,7 +10433,7 @@ pronto, o teste rápido falhou), 2 uso incorreto.</translation>
     </message>
     <message>
         <source>advise: reference (the reference setup&apos;s figures, default) or measure (RDMA and TCP between the first two nodes, now).</source>
-        <translation>advise: reference (os valores da configuração de referência, padrão) ou measure (RDMA e TCP entre os dois primeiros nós, agora).</translation>
+        <translation type="vanished">advise: reference (os valores da configuração de referência, padrão) ou measure (RDMA e TCP entre os dois primeiros nós, agora).</translation>
     </message>
     <message>
         <source>source</source>
@@ -10068,7 +10505,7 @@ pronto, o teste rápido falhou), 2 uso incorreto.</translation>
     </message>
     <message>
         <source>--links is reference or measure.</source>
-        <translation>--links é reference ou measure.</translation>
+        <translation type="vanished">--links é reference ou measure.</translation>
     </message>
     <message>
         <source>--links measure needs two nodes at least: it measures between the first two.</source>
@@ -10361,6 +10798,88 @@ aqui (o up diz o que instalar). Execute &apos;halolinkctl lab SUBCOMMAND --help&
     <message>
         <source>Usage: halolinkctl lab SUBCOMMAND [options]</source>
         <translation>Uso: halolinkctl lab SUBCOMMAND [options]</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel inference jobs (vLLM over Ray, or llama.cpp RPC) across nodes.
+
+  launch [--dry-run] --model M [options] NODE...
+      --dry-run prints what would run where: per node the environment (RDMA values from that
+      node&apos;s probe, each with its source) and the commands in order, and starts nothing.
+      Without it the job is checked on every node (runtime, image, model, ports, memory),
+      started detached in order with readiness waits, and smoke-tested: one chat completion
+      (time to first token, tokens/s) with the RDMA port counters of every node as proof of
+      the transport. A failed launch stops what it started. The first NODE is the head;
+      nodes need a data-plane interface and address (the cluster setup writes them).
+  status [NODE...]             jobs found on the nodes (default: every SSH node) and what runs
+  logs NAME [--node N] [--role R] [--lines N] [--follow]
+  stop NAME | restart NAME | smoke NAME   [NODE...: where to look for it]
+  bench NAME [--concurrency 1,4,16] [--requests N] [--max-tokens N] [--seed S]
+      the serving benchmark on the head against the job&apos;s API (greedy, fixed prompts): time to
+      first token, inter-token latency, tokens/s per concurrency, with the transport&apos;s proof.
+  compare NAME [the bench options] [--csv] [--secret-env NAME...]
+      the benchmark with the job as it runs, the job relaunched with the other transport
+      (TCP-only, or RDMA), the benchmark again, and the job relaunched as it was: the speed-up
+      per concurrency and whether the greedy outputs matched. Ctrl-C cancels (the job is put
+      back). Kept with the cluster: compare NAME --list [--json|--csv] shows the kept ones.
+  advise --model M [--context N] [--concurrency N] [--prompt-tokens N] [--answer-tokens N]
+         [--links cluster|reference|measure] NODE...
+      before a launch: whether the model (its files, read on the first NODE) fits on one node,
+      tensor parallel over the nodes or in llama.cpp&apos;s layer split, its largest context and KV
+      cache per token, and the decode speed and time to first token predicted over RDMA and
+      TCP, with the parts of each (docs/advise.md). The links are the kept cluster&apos;s
+      verification where it measured every pair of the nodes, else the reference setup&apos;s;
+      --links measure measures them between the first two nodes.
+
+Exit codes: 0 success, 1 failure (e.g. a check failed, the job did not become ready, the
+smoke test failed), 2 bad usage.</source>
+        <translation>Jobs de inferência com paralelismo de tensor (vLLM sobre Ray, ou llama.cpp RPC) entre nós.
+
+  launch [--dry-run] --model M [options] NODE...
+      --dry-run imprime o que rodaria onde: por nó, o ambiente (valores RDMA da sondagem
+      daquele nó, cada um com sua origem) e os comandos em ordem, e não inicia nada.
+      Sem ele, o job é verificado em cada nó (runtime, imagem, modelo, portas, memória),
+      iniciado em segundo plano, em ordem, esperando cada parte ficar pronta, e testado:
+      um chat completion (tempo até o primeiro token, tokens/s) com os contadores das
+      portas RDMA de cada nó como prova do transporte. Um início que falha para o que
+      iniciou. O primeiro NODE é o principal; os nós precisam de interface e endereço do
+      plano de dados (a configuração do cluster os grava).
+  status [NODE...]             jobs encontrados nos nós (padrão: todo nó SSH) e o que roda
+  logs NAME [--node N] [--role R] [--lines N] [--follow]
+  stop NAME | restart NAME | smoke NAME   [NODE...: onde procurá-lo]
+  bench NAME [--concurrency 1,4,16] [--requests N] [--max-tokens N] [--seed S]
+      o benchmark de serviço no nó principal contra a API do job (gulosa, prompts fixos):
+      tempo até o primeiro token, latência entre tokens, tokens/s por concorrência, com a
+      prova do transporte.
+  compare NAME [as opções de bench] [--csv] [--secret-env NAME...]
+      o benchmark com o job como ele roda, o job reiniciado com o outro transporte (somente
+      TCP, ou RDMA), o benchmark de novo e o job reiniciado como estava: a aceleração por
+      concorrência e se as saídas gulosas coincidiram. Ctrl-C cancela (o job volta a ser
+      como estava). Guardadas com o cluster: compare NAME --list [--json|--csv] mostra as
+      guardadas.
+  advise --model M [--context N] [--concurrency N] [--prompt-tokens N] [--answer-tokens N]
+         [--links cluster|reference|measure] NODE...
+      antes de iniciar: se o modelo (os arquivos dele, lidos no primeiro NODE) cabe em um
+      nó, com paralelismo de tensor entre os nós ou na divisão por camadas do llama.cpp, o
+      maior contexto e o cache KV por token, e a velocidade de decodificação e o tempo até
+      o primeiro token previstos via RDMA e via TCP, com as partes de cada um
+      (docs/advise.md). Os enlaces são os da verificação do cluster guardado quando ela
+      mediu todos os pares dos nós, senão os da configuração de referência;
+      --links measure os mede entre os dois primeiros nós.
+
+Códigos de saída: 0 sucesso, 1 falha (p. ex. uma verificação falhou, o job não ficou
+pronto, o teste rápido falhou), 2 uso incorreto.</translation>
+    </message>
+    <message>
+        <source>advise: cluster (the kept cluster&apos;s verification; by default when it measured every pair of the nodes), reference (the reference setup&apos;s figures; the default otherwise) or measure (RDMA and TCP between the first two nodes, now).</source>
+        <translation>advise: cluster (a verificação do cluster guardado; o padrão quando ela mediu todos os pares dos nós), reference (os valores da configuração de referência; o padrão nos outros casos) ou measure (RDMA e TCP entre os dois primeiros nós, agora).</translation>
+    </message>
+    <message>
+        <source>--links is cluster, reference or measure.</source>
+        <translation>--links é cluster, reference ou measure.</translation>
+    </message>
+    <message>
+        <source>the kept cluster&apos;s verification did not measure every pair of these nodes (set up or verify the cluster in the app, or use --links measure).</source>
+        <translation>a verificação do cluster guardado não mediu todos os pares destes nós (configure ou verifique o cluster no app, ou use --links measure).</translation>
     </message>
 </context>
 <context>
