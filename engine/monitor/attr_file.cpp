@@ -73,4 +73,18 @@ std::optional<std::uint64_t> AttrFile::readCounter() const
     return v;
 }
 
+std::optional<std::string_view> AttrFile::readLine(char *buf, int size) const
+{
+    const int n = readText(buf, size);
+    if (n < 0)
+        return std::nullopt;
+    const char *p = skipSpace(buf, buf + n);
+    const char *end = p;
+    while (end < buf + n && *end != '\n')
+        ++end;
+    while (end > p && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
+        --end;
+    return std::string_view(p, static_cast<std::size_t>(end - p));
+}
+
 } // namespace halolink::monitor

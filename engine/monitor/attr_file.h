@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 
 namespace halolink::monitor {
@@ -38,6 +39,9 @@ public:
     // (a device that went away) or text that is not a number.
     std::optional<std::int64_t> readInt() const;
     std::optional<std::uint64_t> readCounter() const;
+    // The first line without its blanks ("up", "4: ACTIVE"), in `buf`;
+    // nullopt on a read error.
+    std::optional<std::string_view> readLine(char *buf, int size) const;
 
 private:
     void reset();

@@ -10,7 +10,8 @@
 //   irdma drivers/infiniband/hw/irdma/verbs.c (irdma_hw_stat_names / descs;
 //         gen3 names and the tcpRetransSegs -> RetransSegs rename from the
 //         2025 "Add GEN3 HW statistics support" series)
-//   mlx5  drivers/infiniband/hw/mlx5/counters.c (q counters, cong_cnts)
+//   mlx5  drivers/infiniband/hw/mlx5/counters.c (q counters: basic_q_cnts,
+//         out_of_seq_q_cnts, retrans_q_cnts; cong_cnts)
 
 #include <array>
 #include <optional>
@@ -26,12 +27,13 @@ struct NormalizedKey {
 };
 
 // Every normalised key, in output order: errors first, then congestion.
-inline constexpr std::array<NormalizedKey, 9> kNormalizedKeys { {
+inline constexpr std::array<NormalizedKey, 10> kNormalizedKeys { {
     { "retransmits", CounterGroup::Errors },
     { "out_of_sequence", CounterGroup::Errors },
     { "local_ack_timeouts", CounterGroup::Errors },
     { "seq_naks", CounterGroup::Errors },
     { "rnr_naks", CounterGroup::Errors },
+    { "out_of_buffer", CounterGroup::Errors },
     { "cnp_sent", CounterGroup::Congestion },
     { "cnp_handled", CounterGroup::Congestion },
     { "cnp_ignored", CounterGroup::Congestion },
@@ -46,7 +48,7 @@ struct CounterAlias {
 
 // The mapping table. Names do not collide across drivers, so a raw name
 // alone decides its key.
-inline constexpr std::array<CounterAlias, 22> kCounterAliases { {
+inline constexpr std::array<CounterAlias, 23> kCounterAliases { {
     // rxe: the completer counts each retry it starts; NAKs it receives.
     { "rxe", "completer_retry_err", "retransmits" },
     { "rxe", "out_of_seq_request", "out_of_sequence" },
@@ -69,6 +71,9 @@ inline constexpr std::array<CounterAlias, 22> kCounterAliases { {
     { "mlx5", "local_ack_timeout_err", "local_ack_timeouts" },
     { "mlx5", "packet_seq_err", "seq_naks" },
     { "mlx5", "rnr_nak_retry_err", "rnr_naks" },
+    // basic_q_cnts: the RDMA receive queue had no buffer for an incoming
+    // message (rxe and E810's irdma have no such counter).
+    { "mlx5", "out_of_buffer", "out_of_buffer" },
     { "mlx5", "np_cnp_sent", "cnp_sent" },
     { "mlx5", "rp_cnp_handled", "cnp_handled" },
     { "mlx5", "rp_cnp_ignored", "cnp_ignored" },

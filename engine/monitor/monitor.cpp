@@ -156,6 +156,8 @@ void Monitor::build()
         nic.tx = open(n + "/statistics/tx_bytes");
         nic.rxPackets = open(n + "/statistics/rx_packets");
         nic.txPackets = open(n + "/statistics/tx_packets");
+        nic.operstate = open(n + "/operstate");
+        nic.carrierChanges = open(n + "/carrier_changes");
         if (auto it = nicPrev.find(nd); it != nicPrev.end())
             std::tie(nic.prevRx, nic.prevTx) = it->second;
         m_nics.push_back(std::move(nic));
@@ -195,6 +197,7 @@ void Monitor::build()
             p.txBytes.scale = 4;
             p.rxPackets.file = open(pd + "/counters/port_rcv_packets");
             p.txPackets.file = open(pd + "/counters/port_xmit_packets");
+            p.state = open(pd + "/state");
             if (!p.rxBytes.file.valid())
                 p.rxBytes.hwSum = hwIndices(names, kRxBytesNames);
             if (!p.txBytes.file.valid())
@@ -307,8 +310,11 @@ Monitor::Totals Monitor::totals()
     }
     t.nics.reserve(m_nics.size());
     for (auto &n : m_nics) {
-        t.nics.push_back({ n.name, readCounter(n.rx), readCounter(n.tx), readCounter(n.rxPackets),
-            readCounter(n.txPackets) });
+        NicTotals nt { n.name, readCounter(n.rx), readCounter(n.tx), readCounter(n.rxPackets), readCounter(n.txPackets),
+            readText(n.operstate), readCounter(n.carrierChanges), {} };
+        if (readPortStats(n))
+            nt.portStats = n.portStats;
+        t.nics.push_back(std::move(nt));
     }
     t.rdma.reserve(m_ports.size());
     for (auto &p : m_ports) {
@@ -327,9 +333,92 @@ Monitor::Totals Monitor::totals()
         r.counters.reserve(p.hw.size());
         for (const auto &c : p.hw)
             r.counters.emplace_back(c.name, c.value);
+        r.state = portState(p.state);
         t.rdma.push_back(std::move(r));
     }
     return t;
+}
+
+std::optional<std::string> Monitor::readText(const AttrFile &f)
+{
+    if (!f.valid())
+        return std::nullopt;
+    char buf[64];
+    const auto line = f.readLine(buf, sizeof buf);
+    if (!line) {
+        m_dirty = true;
+        return std::nullopt;
+    }
+    return std::string(*line);
+}
+
+std::optional<std::string> Monitor::portState(const AttrFile &f)
+{
+    // "4: ACTIVE" (drivers/infiniband/core/sysfs.c state_show): the name after the number.
+    if (!f.valid())
+        return std::nullopt;
+    char buf[64];
+    const auto line = f.readLine(buf, sizeof buf);
+    if (!line)
+        return std::nullopt;
+    const std::size_t colon = line->find(':');
+    std::string_view name = colon == std::string_view::npos ? *line : line->substr(colon + 1);
+    while (!name.empty() && name.front() == ' ')
+        name.remove_prefix(1);
+    return std::string(name);
+}
+
+bool Monitor::readPortStats(Nic &nic)
+{
+    nic.portStats.fill(std::nullopt);
+    std::array<bool, kNicStatCount> present {};
+    std::array<std::uint64_t, kNicStatCount> sum {};
+    auto add = [&](NicStat stat, std::uint64_t v) {
+        const auto i = static_cast<std::size_t>(stat);
+        present[i] = true;
+        sum[i] += v;
+    };
+    if (m_root.live()) {
+        if (!nic.ethtool)
+            nic.ethtool = std::make_unique<EthtoolReader>(nic.name);
+        if (!nic.namesRead) {
+            nic.namesRead = true;
+            nic.statMap.clear();
+            if (nic.ethtool->readNames()) {
+                const auto &names = nic.ethtool->names();
+                for (std::size_t i = 0; i < names.size(); ++i)
+                    if (auto stat = nicStatOf(names[i]))
+                        nic.statMap.emplace_back(static_cast<int>(i), *stat);
+            }
+            nic.hasPortStats = !nic.statMap.empty();
+        }
+        if (!nic.hasPortStats)
+            return false;
+        switch (nic.ethtool->readValues(nic.rawValues)) {
+        case EthtoolReader::Result::Ok:
+            break;
+        case EthtoolReader::Result::Changed:
+            nic.namesRead = false; // mlx5 after a PFC change: the names again next time
+            return false;
+        case EthtoolReader::Result::Failed:
+            return false;
+        }
+        for (const auto &[index, stat] : nic.statMap)
+            add(stat, nic.rawValues[static_cast<std::size_t>(index)]);
+    } else {
+        // Replay: what the snapshot's `ethtool -S IF` printed.
+        const sys::CommandResult r = m_root.run({ "ethtool", "-S", nic.name });
+        if (!r.found || r.exitCode != 0)
+            return nic.hasPortStats = false;
+        for (const auto &[name, value] : parseEthtoolStats(r.out))
+            if (auto stat = nicStatOf(name))
+                add(*stat, value);
+        nic.hasPortStats = std::find(present.begin(), present.end(), true) != present.end();
+    }
+    for (std::size_t i = 0; i < present.size(); ++i)
+        if (present[i])
+            nic.portStats[i] = sum[i];
+    return nic.hasPortStats;
 }
 
 std::optional<double> Monitor::rate(
@@ -372,6 +461,11 @@ void Monitor::sample(
     }
     j.endArray();
 
+    // The NICs' port counters at most once a second: mlx5 queries its
+    // firmware for them on every read (en_stats.c, mlx5e_stats_update).
+    const bool portStats = !m_lastPortStatsNs || monoNs - *m_lastPortStatsNs >= m_portStatsEveryNs;
+    if (portStats)
+        m_lastPortStatsNs = monoNs;
     j.key("nics");
     j.beginArray();
     for (auto &n : m_nics) {
@@ -383,6 +477,33 @@ void Monitor::sample(
         j.field("tx_bytes", tx);
         j.field("rx_bytes_per_s", rate(rx, n.prevRx, 1.0, dt));
         j.field("tx_bytes_per_s", rate(tx, n.prevTx, 1.0, dt));
+        if (n.operstate.valid()) {
+            char buf[32];
+            if (const auto state = n.operstate.readLine(buf, sizeof buf))
+                j.field("operstate", *state);
+            else
+                j.field("operstate", std::optional<std::uint64_t>());
+        }
+        if (n.carrierChanges.valid())
+            j.field("carrier_changes", readCounter(n.carrierChanges));
+        if (portStats && readPortStats(n)) {
+            j.key("port_stats");
+            j.beginObject();
+            for (const NicStat first : { NicStat::PauseRxPrio0, NicStat::PauseTxPrio0 }) {
+                j.key(nicStatKey(first));
+                j.beginArray();
+                for (int prio = 0; prio < kPriorities; ++prio) {
+                    if (const auto &v = n.portStats[static_cast<std::size_t>(first) + std::size_t(prio)])
+                        j.value(*v);
+                    else
+                        j.null();
+                }
+                j.endArray();
+            }
+            for (const NicStat stat : { NicStat::PauseRxLink, NicStat::PauseTxLink, NicStat::CrcErrors, NicStat::RxDiscards })
+                j.field(nicStatKey(stat), n.portStats[static_cast<std::size_t>(stat)]);
+            j.endObject();
+        }
         j.endObject();
     }
     j.endArray();
@@ -394,6 +515,15 @@ void Monitor::sample(
         j.beginObject();
         j.field("device", p.device);
         j.field("port", p.port);
+        if (p.state.valid()) {
+            char buf[64];
+            const auto line = p.state.readLine(buf, sizeof buf);
+            const std::size_t colon = line ? line->find(':') : std::string_view::npos;
+            if (line && colon != std::string_view::npos && colon + 2 <= line->size())
+                j.field("state", line->substr(colon + 2));
+            else
+                j.field("state", std::optional<std::uint64_t>());
+        }
         j.field("rx_bytes", rxBytes);
         j.field("tx_bytes", txBytes);
         j.field("rx_bytes_per_s", rate(rxBytes, p.rxBytes.prev, 1.0, dt));

@@ -13,6 +13,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -20,6 +21,8 @@
 
 #include "monitor/attr_file.h"
 #include "monitor/counter_map.h"
+#include "monitor/ethtool_stats.h"
+#include "monitor/nic_stat_map.h"
 #include "sys/root.h"
 
 namespace halolink::monitor {
@@ -45,6 +48,11 @@ public:
     struct NicTotals {
         std::string name;
         std::optional<std::uint64_t> rxBytes, txBytes, rxPackets, txPackets;
+        std::optional<std::string> operstate;
+        std::optional<std::uint64_t> carrierChanges;
+        // The port counters of `ethtool -S` by NicStat; all null when the
+        // driver reports none of them.
+        std::array<std::optional<std::uint64_t>, kNicStatCount> portStats {};
     };
     struct RdmaTotals {
         std::string device;
@@ -54,6 +62,7 @@ public:
         std::array<std::optional<std::uint64_t>, kNormalizedKeys.size()> normalized {};
         // Every hw_counters file but settings, by raw name, in directory order.
         std::vector<std::pair<std::string, std::optional<std::uint64_t>>> counters;
+        std::optional<std::string> state; // "ACTIVE", "DOWN", ... (ports/<p>/state without its number)
     };
     struct GpuTotals {
         std::string card;
@@ -80,6 +89,9 @@ public:
     std::size_t gpuCount() const { return m_gpus.size(); }
     std::size_t nicCount() const { return m_nics.size(); }
     std::size_t rdmaPortCount() const { return m_ports.size(); }
+    // How often frames carry the NICs' port counters (`ethtool -S`; mlx5
+    // asks its firmware for them on every read): at most once per this.
+    void setPortStatsEveryNs(std::int64_t ns) { m_portStatsEveryNs = ns; }
 
 private:
     struct Gpu {
@@ -96,7 +108,16 @@ private:
         std::string name;
         AttrFile rx, tx;
         AttrFile rxPackets, txPackets; // for totals() only
+        AttrFile operstate, carrierChanges;
         std::optional<std::uint64_t> prevRx, prevTx;
+        // ethtool statistics: the live reader (none in replay), which of its
+        // names add to which NicStat, and the last values read.
+        std::unique_ptr<EthtoolReader> ethtool;
+        std::vector<std::pair<int, NicStat>> statMap;
+        bool namesRead = false;
+        bool hasPortStats = false; // the driver reports at least one NicStat
+        std::vector<std::uint64_t> rawValues;
+        std::array<std::optional<std::uint64_t>, kNicStatCount> portStats {};
     };
     struct HwCounter {
         std::string name;
@@ -117,6 +138,7 @@ private:
         Traffic rxBytes, txBytes, rxPackets, txPackets;
         std::vector<HwCounter> hw;
         std::array<int, kNormalizedKeys.size()> normalized {}; // index into hw, or -1
+        AttrFile state;
     };
 
     void build();
@@ -130,6 +152,11 @@ private:
     std::optional<std::int64_t> readInt(const AttrFile &f);
     // Watts and degrees Celsius: hwmon, else ROCm SMI where build() chose it.
     std::pair<std::optional<double>, std::optional<double>> readPowerAndTemperature(const Gpu &g);
+    // Reads the NIC's port counters (ethtool ioctls live, the snapshot's
+    // `ethtool -S` in replay) into nic.portStats; false when it has none.
+    bool readPortStats(Nic &nic);
+    static std::optional<std::string> portState(const AttrFile &f);
+    std::optional<std::string> readText(const AttrFile &f);
     std::optional<double> rate(
         std::optional<std::uint64_t> now, std::optional<std::uint64_t> &prev, double scale, double dt);
     AttrFile open(const std::string &rel) const;
@@ -140,6 +167,8 @@ private:
     bool m_rawCounters = true;
     bool m_allInterfaces = false;
     std::optional<std::int64_t> m_prevMonoNs;
+    std::optional<std::int64_t> m_lastPortStatsNs;
+    std::int64_t m_portStatsEveryNs = 1'000'000'000;
     std::vector<Gpu> m_gpus;
     std::vector<Nic> m_nics;
     std::vector<RdmaPort> m_ports;

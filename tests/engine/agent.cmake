@@ -7,7 +7,8 @@ set(_agent_tests
   tst_agent_session
   tst_agent_monitor
   tst_agent_mesh
-  tst_agent_model_shape)
+  tst_agent_model_shape
+  tst_nic_port_stats)
 
 foreach(_t IN LISTS _agent_tests)
   halolink_add_qt_test(${_t}

@@ -340,14 +340,17 @@ void TestAgentMonitor::mappingTableIsConsistent()
     }
     QVERIFY(!monitor::normalizedIndex("duplicate_request"));
     QVERIFY(monitor::isCounterSetting("lifespan"));
-    // Every normalised key has a source in at least two drivers.
+    // Every normalised key has a source in at least two drivers, but
+    // out_of_buffer: only mlx5 counts an RDMA receive queue without a buffer
+    // (rxe and E810's irdma have no such counter; E810's port drops are the
+    // NIC's rx_discards, `rx_dropped.nic`).
     for (const auto &k : monitor::kNormalizedKeys) {
         std::set<std::string_view> drivers;
         for (const auto &a : monitor::kCounterAliases) {
             if (a.key == k.key)
                 drivers.insert(a.driver);
         }
-        QVERIFY2(drivers.size() >= 2, k.key.data());
+        QVERIFY2(drivers.size() >= (k.key == "out_of_buffer" ? 1u : 2u), k.key.data());
     }
 }
 
