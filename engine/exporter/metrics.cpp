@@ -33,6 +33,8 @@ std::string normalizedHelp(std::string_view key)
         return "Sequence-error NAKs the RDMA port received.";
     if (key == "rnr_naks")
         return "Receiver-not-ready NAKs the RDMA port received.";
+    if (key == "out_of_buffer")
+        return "Messages the RDMA port dropped because its receive queue had no buffer (mlx5 out_of_buffer).";
     if (key == "cnp_sent")
         return "Congestion notification packets (RoCE CNPs) the RDMA port sent.";
     if (key == "cnp_handled")
@@ -142,6 +144,52 @@ std::string Collector::scrape()
         }
     }
 
+    // NIC state and port counters (docs/fabric-health.md): what the app's
+    // fabric health and its alerts are computed from.
+    x.family("halolink_nic_up", MetricType::Gauge,
+        "1 when the network interface's operstate is up, else 0 (sys/class/net/<if>/operstate).");
+    for (const auto &n : t.nics) {
+        if (n.operstate)
+            x.sample({ { "interface", n.name } }, std::int64_t(*n.operstate == "up" ? 1 : 0));
+    }
+    x.family("halolink_nic_carrier_changes_total", MetricType::Counter,
+        "How often the network interface's link went up or down (sys/class/net/<if>/carrier_changes).");
+    for (const auto &n : t.nics) {
+        if (n.carrierChanges)
+            x.sample({ { "interface", n.name } }, *n.carrierChanges);
+    }
+    x.family("halolink_nic_pause_frames_total", MetricType::Counter,
+        "Pause frames the port received (direction rx) or sent (tx), per PFC priority or for the whole link "
+        "(priority \"link\"): ice rx/tx_priority_N_xon/xoff.nic and link_xon/xoff_rx/tx.nic, mlx5 "
+        "rx/tx_prioN_pause and rx/tx_global_pause (ethtool -S).");
+    for (const auto &n : t.nics) {
+        for (int dir = 0; dir < 2; ++dir) {
+            const auto first = dir == 0 ? monitor::NicStat::PauseRxPrio0 : monitor::NicStat::PauseTxPrio0;
+            const char *direction = dir == 0 ? "rx" : "tx";
+            for (int p = 0; p < monitor::kPriorities; ++p) {
+                if (const auto &v = n.portStats[static_cast<std::size_t>(first) + std::size_t(p)])
+                    x.sample({ { "interface", n.name }, { "direction", direction }, { "priority", std::to_string(p) } },
+                        *v);
+            }
+            const auto link = dir == 0 ? monitor::NicStat::PauseRxLink : monitor::NicStat::PauseTxLink;
+            if (const auto &v = n.portStats[static_cast<std::size_t>(link)])
+                x.sample({ { "interface", n.name }, { "direction", direction }, { "priority", "link" } }, *v);
+        }
+    }
+    x.family("halolink_nic_crc_errors_total", MetricType::Counter,
+        "Frames the port received with a bad CRC (ice rx_crc_errors.nic, mlx5 rx_crc_errors_phy).");
+    for (const auto &n : t.nics) {
+        if (const auto &v = n.portStats[static_cast<std::size_t>(monitor::NicStat::CrcErrors)])
+            x.sample({ { "interface", n.name } }, *v);
+    }
+    x.family("halolink_nic_rx_discards_total", MetricType::Counter,
+        "Packets the port dropped because its receive buffer was full (ice rx_dropped.nic, mlx5 "
+        "rx_discards_phy).");
+    for (const auto &n : t.nics) {
+        if (const auto &v = n.portStats[static_cast<std::size_t>(monitor::NicStat::RxDiscards)])
+            x.sample({ { "interface", n.name } }, *v);
+    }
+
     // RDMA ports: PMA counters (data x 4), else sums of hw_counters.
     struct PortLabels {
         std::string device, port, netdev;
@@ -178,6 +226,13 @@ std::string Collector::scrape()
                              { "netdev", labels[i].netdev } },
                     *v);
         }
+    }
+    x.family("halolink_rdma_port_active", MetricType::Gauge,
+        "1 when the RDMA port's state is ACTIVE, else 0 (sys/class/infiniband/<device>/ports/<port>/state).");
+    for (std::size_t i = 0; i < t.rdma.size(); ++i) {
+        if (t.rdma[i].state)
+            x.sample({ { "device", labels[i].device }, { "port", labels[i].port }, { "netdev", labels[i].netdev } },
+                std::int64_t(*t.rdma[i].state == "ACTIVE" ? 1 : 0));
     }
     // One metric per normalised key: the kinds overlap (a sequence NAK
     // causes retransmissions), so a sum over a `name` label would mean

@@ -521,6 +521,16 @@ void TestEngineExporter::initTestCase()
     QVERIFY(s.writeAll(
         "sys/class/net/enp194s0np0/statistics", { { "rx_bytes", 6000000000 }, { "tx_bytes", 7000000000 } }));
     QVERIFY(s.writeAll("sys/class/net/lo/statistics", { { "rx_bytes", 5 }, { "tx_bytes", 5 } }));
+    // enp194s0np0's state and its `ethtool -S` in replay: mlx5's names
+    // (en_stats.c) with PFC on priority 3 and link pause off.
+    QVERIFY(s.write("sys/class/net/enp194s0np0/operstate", "up"));
+    QVERIFY(s.write("sys/class/net/enp194s0np0/carrier_changes", 4));
+    QVERIFY(s.write("sys/class/net/eth1/operstate", "lowerlayerdown"));
+    QVERIFY(s.write("cmd/ethtool_-S_enp194s0np0.out",
+        "NIC statistics:\n     rx_prio3_pause: 1520\n     rx_prio3_pause_duration: 9000\n"
+        "     tx_prio3_pause: 88\n     rx_crc_errors_phy: 3\n     rx_discards_phy: 12\n"));
+    QVERIFY(s.write("sys/class/infiniband/mlx5_0/ports/1/state", "4: ACTIVE"));
+    QVERIFY(s.write("sys/class/infiniband/rxe0/ports/1/state", "1: DOWN"));
 
     // rxe0 on eth1: packets only (no bytes).
     QVERIFY(s.write("sys/class/infiniband/rxe0/parent", "eth1"));
@@ -728,6 +738,24 @@ void TestEngineExporter::nicsAndGpus()
     EXPECT_ABSENT(x, "halolink_nic_receive_packets_total", cx);
     EXPECT_ABSENT(x, "halolink_nic_receive_bytes_total", (QMap<QString, QString> { { "interface", "lo" } }));
 
+    // State and port counters: what the app's fabric health and alerts read.
+    EXPECT_VALUE(x, "halolink_nic_up", cx, 1);
+    EXPECT_VALUE(x, "halolink_nic_up", eth1, 0);
+    EXPECT_VALUE(x, "halolink_nic_carrier_changes_total", cx, 4);
+    EXPECT_VALUE(x, "halolink_nic_pause_frames_total",
+        (QMap<QString, QString> { { "interface", "enp194s0np0" }, { "direction", "rx" }, { "priority", "3" } }), 1520);
+    EXPECT_VALUE(x, "halolink_nic_pause_frames_total",
+        (QMap<QString, QString> { { "interface", "enp194s0np0" }, { "direction", "tx" }, { "priority", "3" } }), 88);
+    EXPECT_ABSENT(x, "halolink_nic_pause_frames_total",
+        (QMap<QString, QString> { { "interface", "enp194s0np0" }, { "direction", "rx" }, { "priority", "0" } }));
+    EXPECT_ABSENT(x, "halolink_nic_pause_frames_total",
+        (QMap<QString, QString> { { "interface", "enp194s0np0" }, { "direction", "rx" }, { "priority", "link" } }));
+    EXPECT_VALUE(x, "halolink_nic_crc_errors_total", cx, 3);
+    EXPECT_VALUE(x, "halolink_nic_rx_discards_total", cx, 12);
+    EXPECT_ABSENT(x, "halolink_nic_crc_errors_total", eth1); // virtio: no such counter, not 0
+    QMap<QString, QString> mlxPort { { "device", "mlx5_0" }, { "port", "1" }, { "netdev", "enp194s0np0" } };
+    EXPECT_VALUE(x, "halolink_rdma_port_active", mlxPort, 1);
+
     const QMap<QString, QString> card1 { { "card", "card1" }, { "pci", "0000:c5:00.0" } };
     EXPECT_VALUE(x, "halolink_gpu_busy_ratio", card1, 0.42);
     EXPECT_VALUE(x, "halolink_gpu_vram_used_bytes", card1, 268435456);
@@ -749,9 +777,13 @@ void TestEngineExporter::unreadableValuesAreAbsent()
     // in the tree are the only zeros (irdma's ip6OutOctets and ip6OutPkts).
     for (const auto &s : x.samples) {
         if (s.value == 0)
-            QVERIFY2(s.name == QLatin1String("halolink_rdma_hw_counters_total")
-                    && (s.labels.value("name") == QLatin1String("ip6OutOctets")
-                        || s.labels.value("name") == QLatin1String("ip6OutPkts")),
+            QVERIFY2((s.name == QLatin1String("halolink_rdma_hw_counters_total")
+                         && (s.labels.value("name") == QLatin1String("ip6OutOctets")
+                             || s.labels.value("name") == QLatin1String("ip6OutPkts")))
+                    // states that are off: eth1 not up, rxe0 DOWN
+                    || (s.name == QLatin1String("halolink_nic_up") && s.labels.value("interface") == QLatin1String("eth1"))
+                    || (s.name == QLatin1String("halolink_rdma_port_active")
+                        && s.labels.value("device") == QLatin1String("rxe0")),
                 qPrintable(s.name));
     }
 }
