@@ -156,6 +156,25 @@ DecodeResult<TelemetryFrame> decodeTelemetryFrame(const QJsonObject &event)
         sample.txBytes = number(nic, QLatin1StringView("tx_bytes"));
         sample.rxBytesPerS = number(nic, QLatin1StringView("rx_bytes_per_s"));
         sample.txBytesPerS = number(nic, QLatin1StringView("tx_bytes_per_s"));
+        sample.operstate = string(nic, QLatin1StringView("operstate"));
+        sample.carrierChanges = number(nic, QLatin1StringView("carrier_changes"));
+        const QJsonValue stats = nic.value(QLatin1StringView("port_stats"));
+        if (stats.isObject()) {
+            const QJsonObject o = stats.toObject();
+            sample.hasPortStats = true;
+            const QJsonArray rx = o.value(QLatin1StringView("pause_rx_prio")).toArray();
+            const QJsonArray tx = o.value(QLatin1StringView("pause_tx_prio")).toArray();
+            for (int p = 0; p < 8; ++p) {
+                if (p < rx.size() && rx.at(p).isDouble())
+                    sample.pauseRxPrio[std::size_t(p)] = rx.at(p).toDouble();
+                if (p < tx.size() && tx.at(p).isDouble())
+                    sample.pauseTxPrio[std::size_t(p)] = tx.at(p).toDouble();
+            }
+            sample.pauseRxLink = number(o, QLatin1StringView("pause_rx_link"));
+            sample.pauseTxLink = number(o, QLatin1StringView("pause_tx_link"));
+            sample.crcErrors = number(o, QLatin1StringView("crc_errors"));
+            sample.rxDiscards = number(o, QLatin1StringView("rx_discards"));
+        }
         frame.nics.append(std::move(sample));
     }
 
@@ -174,6 +193,7 @@ DecodeResult<TelemetryFrame> decodeTelemetryFrame(const QJsonObject &event)
         sample.txPacketsPerS = number(port, QLatin1StringView("tx_packets_per_s"));
         sample.errors = namedCounters(port.value(QLatin1StringView("errors")));
         sample.congestion = namedCounters(port.value(QLatin1StringView("congestion")));
+        sample.state = string(port, QLatin1StringView("state"));
         frame.rdma.append(std::move(sample));
     }
     result.value = std::move(frame);

@@ -7,6 +7,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <array>
 #include <optional>
 
 namespace halolink {
@@ -34,6 +35,13 @@ struct NicSample {
     std::optional<double> txBytes;
     std::optional<double> rxBytesPerS;
     std::optional<double> txBytesPerS;
+    QString operstate;                     // "up", "down", ...; empty: not sent
+    std::optional<double> carrierChanges;  // cumulative
+    // The port counters (docs/agent-protocol.md `port_stats`), cumulative;
+    // only in the frames that carry them (about once a second).
+    bool hasPortStats = false;
+    std::array<std::optional<double>, 8> pauseRxPrio, pauseTxPrio;
+    std::optional<double> pauseRxLink, pauseTxLink, crcErrors, rxDiscards;
 };
 
 // A named counter of a normalised group (`errors`, `congestion`).
@@ -51,6 +59,7 @@ struct RdmaSample {
     std::optional<double> txPacketsPerS;
     QList<NamedCounter> errors;
     QList<NamedCounter> congestion;
+    QString state; // "ACTIVE", "DOWN", ...; empty: not sent
     // The raw `counters` map is not decoded: it is for support bundles, not plots.
 };
 

@@ -18,9 +18,13 @@ struct GpuSeries {
 };
 struct NicSeries {
     int rx, tx;
+    // Made when the agent first sends them (-1 until then).
+    int up = -1, carrierChanges = -1;
+    QHash<QString, int> portStats; // "pause/rx_prio3", "port_errors/crc_errors", ...
 };
 struct RdmaSeries {
     int rx, tx, rxPackets, txPackets;
+    int active = -1;
     QHash<QString, int> errors;
     QHash<QString, int> congestion;
 };
@@ -186,6 +190,35 @@ void TelemetryIngest::ingest(const QString &node, const TelemetryFrame &frame)
         }
         put(state, it->rx, t, nic.rxBytesPerS);
         put(state, it->tx, t, nic.txBytesPerS);
+        NicSeries &ns = it.value();
+        if (!nic.operstate.isEmpty()) {
+            if (ns.up < 0)
+                ns.up = series(nicKey(node, nic.netdev, QLatin1StringView("up")));
+            put(state, ns.up, t, nic.operstate == QLatin1String("up") ? 1.0 : 0.0);
+        }
+        if (nic.carrierChanges) {
+            if (ns.carrierChanges < 0)
+                ns.carrierChanges = series(nicKey(node, nic.netdev, QLatin1StringView("carrier_changes")));
+            put(state, ns.carrierChanges, t, nic.carrierChanges);
+        }
+        if (nic.hasPortStats) {
+            auto stat = [&](const QString &name, const std::optional<double> &value) {
+                if (!value)
+                    return; // a counter the driver does not have: no series, never zeros
+                auto c = ns.portStats.find(name);
+                if (c == ns.portStats.end())
+                    c = ns.portStats.insert(name, series(nicKey(node, nic.netdev, QLatin1StringView(name.toLatin1()))));
+                put(state, c.value(), t, value);
+            };
+            for (int p = 0; p < 8; ++p) {
+                stat(QStringLiteral("pause/rx_prio%1").arg(p), nic.pauseRxPrio[std::size_t(p)]);
+                stat(QStringLiteral("pause/tx_prio%1").arg(p), nic.pauseTxPrio[std::size_t(p)]);
+            }
+            stat(QStringLiteral("pause/rx_link"), nic.pauseRxLink);
+            stat(QStringLiteral("pause/tx_link"), nic.pauseTxLink);
+            stat(QStringLiteral("port_errors/crc_errors"), nic.crcErrors);
+            stat(QStringLiteral("port_errors/rx_discards"), nic.rxDiscards);
+        }
     }
 
     for (const RdmaSample &port : frame.rdma) {
@@ -204,6 +237,11 @@ void TelemetryIngest::ingest(const QString &node, const TelemetryFrame &frame)
         put(state, s.tx, t, port.txBytesPerS);
         put(state, s.rxPackets, t, port.rxPacketsPerS);
         put(state, s.txPackets, t, port.txPacketsPerS);
+        if (!port.state.isEmpty()) {
+            if (s.active < 0)
+                s.active = series(rdmaKey(node, port.device, port.port, QStringLiteral("active")));
+            put(state, s.active, t, port.state == QLatin1String("ACTIVE") ? 1.0 : 0.0);
+        }
         auto counters = [&](const QList<NamedCounter> &list, QHash<QString, int> &indexes, QLatin1StringView group) {
             for (const NamedCounter &counter : list) {
                 auto c = indexes.find(counter.name);

@@ -26,6 +26,7 @@ halolink_add_qt_test(tst_setupplan SOURCES core/tst_setupplan.cpp LIBS halolink_
 # The confirmed cluster setup's record (cabling, data planes, QoS, the verification and its time).
 halolink_add_qt_test(tst_savedsetup SOURCES core/tst_savedsetup.cpp LIBS halolink_core LABELS core)
 halolink_add_qt_test(tst_savedsetuptext SOURCES core/tst_savedsetuptext.cpp LIBS halolink_core LABELS core)
+halolink_add_qt_test(tst_fabrichealth SOURCES core/tst_fabrichealth.cpp LIBS halolink_core LABELS core)
 
 # Tensor-parallel jobs: rendering from the fixture probes, quoting through a real shell.
 halolink_add_qt_test(tst_jobrender SOURCES core/tst_jobrender.cpp LIBS halolink_core LABELS core)
