@@ -157,7 +157,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_splitter->setStretchFactor(1, 1);
     m_splitter->setSizes({270, 900});
     m_splitter->setChildrenCollapsible(false);
-    setCentralWidget(m_splitter);
+    setCentralWidget(createHealth(m_splitter));
 
     m_engineLabel->setAccessibleName(tr("Engine version"));
     m_engineLabel->setText(tr("Engine: not started"));
@@ -263,6 +263,12 @@ void MainWindow::createActions()
     QMenu *viewMenu = menuBar()->addMenu(tr("&View"));
     viewMenu->addAction(m_clusterAction);
     viewMenu->addAction(m_dashboardAction);
+    m_eventsAction = new QAction(tr("&Events…"), this);
+    m_eventsAction->setObjectName(QStringLiteral("eventsAction"));
+    m_eventsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    m_eventsAction->setToolTip(tr("The alerts of this session: port down, link errors, nodes lost, GPU heat, GTT"));
+    connect(m_eventsAction, &QAction::triggered, this, &MainWindow::openEventLog);
+    viewMenu->addAction(m_eventsAction);
 
     QMenu *nodeMenu = menuBar()->addMenu(tr("&Node"));
     nodeMenu->addAction(m_refreshAction);

@@ -21,6 +21,10 @@ class QTimer;
 class QToolButton;
 class QTreeView;
 
+namespace halolink::health {
+class HealthMonitor;
+}
+
 namespace halolink {
 class NodeListModel;
 class VirtualCluster;
@@ -32,8 +36,11 @@ class TelemetryStore;
 
 namespace halolink::ui {
 
+class AlertBar;
 class ClusterPage;
 class DashboardPage;
+class DesktopNotifier;
+class EventLogDialog;
 class JobsWindow;
 class NodePage;
 class NodeActions;
@@ -62,6 +69,12 @@ public:
     ClusterPage *clusterPage() const { return m_clusterPage; }
     QAction *clusterAction() const { return m_clusterAction; }
     bool isClusterPageShown() const;
+    // The fabric health and the alerts (mainwindow_health.cpp).
+    health::HealthMonitor *healthMonitor() const { return m_health; }
+    AlertBar *alertBar() const { return m_alertBar; }
+    DesktopNotifier *desktopNotifier() const { return m_notifier; }
+    EventLogDialog *eventLog() const { return m_eventLog; }
+    QAction *eventsAction() const { return m_eventsAction; }
     QAction *jobsAction() const { return m_jobsAction; }
     WelcomePage *welcomePage() const { return m_welcome; }
     bool isWelcomeShown() const;
@@ -95,6 +108,7 @@ public Q_SLOTS:
     void showDashboard();
     void showNodePage();
     void showClusterPage();
+    void openEventLog();
     // The guided cluster setup (one window at a time; offers to resume a saved one).
     void openSetupWizard();
     void openJobsWindow();
@@ -126,6 +140,8 @@ private:
     void showWelcome();
     void updateFirstScreen();
     QModelIndex nodeIndex(const QString &id) const;
+    // Returns `content` under the alert bar (mainwindow_health.cpp).
+    QWidget *createHealth(QWidget *content);
     // The Cluster page (mainwindow_cluster.cpp).
     void createClusterPage();
     // The kept cluster was confirmed, verified again or forgotten: the pages that show it follow.
@@ -169,6 +185,11 @@ private:
     QToolButton *m_dashboardButton;
     QAction *m_dashboardAction = nullptr;
     ClusterPage *m_clusterPage = nullptr;
+    health::HealthMonitor *m_health = nullptr;
+    AlertBar *m_alertBar = nullptr;
+    DesktopNotifier *m_notifier = nullptr;
+    EventLogDialog *m_eventLog = nullptr;
+    QAction *m_eventsAction = nullptr;
     QToolButton *m_clusterButton = nullptr;
     QAction *m_clusterAction = nullptr;
     QAction *m_setupAction = nullptr;

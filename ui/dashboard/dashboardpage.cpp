@@ -1,5 +1,6 @@
 #include "dashboard/dashboardpage.h"
 
+#include "dashboard/fabrichealthpanel.h"
 #include "dashboard/latencyheatmap.h"
 #include "dashboard/timeserieschart.h"
 #include "inventory/nodelistmodel.h"
@@ -123,6 +124,7 @@ DashboardPage::DashboardPage(TelemetryStore *store, TelemetryIngest *ingest, Nod
     m_cluster->setTextFormat(Qt::RichText);
     m_cluster->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
     m_cluster->setVisible(false);
+    m_cluster->setAccessibleName(tr("The cluster"));
     connect(m_cluster, &QLabel::linkActivated, this, &DashboardPage::clusterPageRequested);
     m_demo->setVisible(false);
     m_demo->setWordWrap(true);
@@ -134,6 +136,7 @@ DashboardPage::DashboardPage(TelemetryStore *store, TelemetryIngest *ingest, Nod
 
     // Panels.
     m_heatmap = new LatencyHeatmap(m_latencyModel, m_content);
+    m_fabric = new FabricHealthPanel(m_content);
     m_latency = new TimeSeriesChart(store, tr("Latency over time"), Unit::Nanoseconds, m_content);
     m_latency->addHeaderWidget(m_p99);
     m_p99->setToolTip(tr("Also draw the 99th percentile (dashed)"));
@@ -222,7 +225,7 @@ QList<TimeSeriesChart *> DashboardPage::charts() const
 
 QList<DashboardPanel *> DashboardPage::panels() const
 {
-    return {m_heatmap, m_latency, m_gpu, m_memory, m_nic, m_rdma};
+    return {m_heatmap, m_fabric, m_latency, m_gpu, m_memory, m_nic, m_rdma};
 }
 
 void DashboardPage::focusPanel(int step)
@@ -313,7 +316,7 @@ void DashboardPage::setClusterLine(const QString &text)
     //: %1 the cluster in one line; the link opens the Cluster page
     m_cluster->setText(text.isEmpty() ? QString()
                                       : tr("The cluster: %1. <a href=\"cluster\">The Cluster…</a>").arg(text.toHtmlEscaped()));
-    m_cluster->setAccessibleName(text.isEmpty() ? QString() : tr("The cluster: %1").arg(text));
+    m_cluster->setAccessibleDescription(text);
     m_cluster->setVisible(!text.isEmpty());
 }
 

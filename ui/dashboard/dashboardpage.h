@@ -29,6 +29,7 @@ class TelemetryStore;
 namespace halolink::ui {
 
 class DashboardPanel;
+class FabricHealthPanel;
 class LatencyHeatmap;
 class TimeSeriesChart;
 
@@ -71,6 +72,7 @@ public:
     QTimer *frameTimer() const { return m_timer; }
 
     LatencyHeatmap *heatmap() const { return m_heatmap; }
+    FabricHealthPanel *fabricHealth() const { return m_fabric; }
     LatencyMatrixModel *latencyModel() const { return m_latencyModel; }
     TimeSeriesChart *latencyChart() const { return m_latency; }
     TimeSeriesChart *nicChart() const { return m_nic; }
@@ -131,6 +133,7 @@ private:
     QScrollArea *m_scroll;
     QWidget *m_content;
     LatencyHeatmap *m_heatmap;
+    FabricHealthPanel *m_fabric;
     TimeSeriesChart *m_latency;
     TimeSeriesChart *m_nic;
     TimeSeriesChart *m_rdma;
