@@ -29,7 +29,7 @@ runtime_and_test=(
   sockperf iperf3 perftest pdsh python3 curl
   xvfb xauth x11-apps imagemagick fonts-dejavu-core
   rdma-core ibverbs-utils ibverbs-providers
-  desktop-file-utils appstream man-db groff-base lintian
+  desktop-file-utils appstream man-db groff-base lintian dbus-daemon
 )
 lab=(
   qemu-system-x86 qemu-utils busybox-static cpio kmod tcpdump

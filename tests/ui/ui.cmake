@@ -50,6 +50,11 @@ halolink_add_qt_test(tst_firstscreen SOURCES ui/tst_firstscreen.cpp LIBS halolin
 # Cluster (the wizard on it), Verify Again refused with its reason, Forget.
 halolink_add_qt_test(tst_clusterpage SOURCES ui/tst_clusterpage.cpp LIBS halolink_ui halolink_core LABELS ui)
 
+# Fabric health and alerts in the window (panel, bar, events), and desktop
+# notifications over a dbus-daemon of the test's own.
+find_package(Qt6 REQUIRED COMPONENTS DBus)
+halolink_add_qt_test(tst_fabrichealthui SOURCES ui/tst_fabrichealthui.cpp LIBS halolink_ui halolink_core Qt6::DBus LABELS ui)
+
 # The setup wizard's pages over fixture probes (no node reached): cabling
 # default and addresses, the saved cluster setup as defaults, Soft-RoCE's QoS,
 # the Apply/Verify tables, the rollback countdown; HALOLINK_SHOT_DIR saves PNGs.

@@ -91,7 +91,7 @@ void EventLogDialog::refresh()
         const health::Alert &a = entries.at(r);
         const bool critical = a.severity == health::Severity::Critical;
         m_table->setItem(r, 0, wizardui::item(when(a.raisedAt)));
-        m_table->setItem(r, 1, wizardui::item(a.active() ? tr("holds") : when(a.clearedAt)));
+        m_table->setItem(r, 1, wizardui::item(a.active() ? tr("still holds") : when(a.clearedAt)));
         auto *severity = wizardui::item(critical ? tr("critical") : tr("warning"));
         if (a.active())
             severity->setIcon(StatusStyle::icon(critical ? Check::Status::Fail : Check::Status::Warn, palette()));
