@@ -11,6 +11,7 @@
 #include "dashboard/dashboardpage.h"
 #include "dashboard/fabrichealthpanel.h"
 #include "health/healthmonitor.h"
+#include "cluster/clustercontroller.h"
 #include "nodes/nodeactions.h"
 
 #include <QAction>
@@ -22,6 +23,12 @@ QWidget *MainWindow::createHealth(QWidget *content)
 {
     m_health = new health::HealthMonitor(m_telemetry, m_nodeActions->cluster(), m_nodeActions->inventory(), this);
     m_dashboard->fabricHealth()->setMonitor(m_health);
+    // The legend tells management from data-plane interfaces by the probes.
+    m_dashboard->setProbeSource([this](const QString &nodeId) -> std::optional<ProbeReport> {
+        if (nodeId == QLatin1String(Node::kLocalId))
+            return m_localRawReport;
+        return m_nodeActions->cluster()->probeReport(nodeId);
+    });
     m_notifier = new DesktopNotifier(this);
     m_notifier->setEnabled(qEnvironmentVariableIntValue("HALOLINK_NO_DESKTOP_NOTIFICATIONS") != 1);
     connect(m_health->log(), &health::AlertLog::raised, m_notifier, &DesktopNotifier::show);

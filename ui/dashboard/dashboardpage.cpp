@@ -31,6 +31,8 @@
 
 #include <qcustomplot.h>
 
+#include <cmath>
+
 namespace halolink::ui {
 
 namespace {
@@ -258,11 +260,44 @@ int DashboardPage::windowSeconds() const
     return m_windowSeconds;
 }
 
+void DashboardPage::setZoomedSpan(double seconds)
+{
+    // The window box says what is on screen: a zoom is not "5 min".
+    QString span;
+    if (seconds < 120)
+        span = tr("%n s", nullptr, int(std::lround(seconds)));
+    else if (seconds < 2 * 3600)
+        span = tr("%n min", nullptr, int(std::lround(seconds / 60)));
+    else {
+        const int minutes = int(std::lround(seconds / 60));
+        span = tr("%1 h %2 min").arg(minutes / 60).arg(minutes % 60);
+    }
+    QSignalBlocker block(m_window);
+    int index = m_window->findData(kZoomedData);
+    if (index < 0) {
+        m_window->addItem(QString(), kZoomedData);
+        index = m_window->count() - 1;
+    }
+    //: the time span shown after zooming or dragging a chart
+    m_window->setItemText(index, tr("%1 (zoomed)").arg(span));
+    m_window->setCurrentIndex(index);
+}
+
+void DashboardPage::clearZoomedSpan()
+{
+    QSignalBlocker block(m_window);
+    const int index = m_window->findData(kZoomedData);
+    if (index >= 0)
+        m_window->removeItem(index);
+    m_window->setCurrentIndex(m_window->findData(m_windowSeconds));
+}
+
 void DashboardPage::setWindowSeconds(int seconds)
 {
     if (seconds <= 0)
         return;
     m_windowSeconds = seconds;
+    clearZoomedSpan();
     const int index = m_window->findData(seconds);
     if (index >= 0 && index != m_window->currentIndex()) {
         QSignalBlocker block(m_window);
@@ -286,8 +321,10 @@ void DashboardPage::setPaused(bool paused)
     }
     m_pause->setIcon(style()->standardIcon(paused ? QStyle::SP_MediaPlay : QStyle::SP_MediaPause));
     m_pause->setText(paused ? tr("Resume") : tr("Pause"));
-    if (!paused)
+    if (!paused) {
         m_reload = true; // back to now, whatever was zoomed
+        clearZoomedSpan();
+    }
     updateStatus();
 }
 
@@ -341,6 +378,9 @@ double DashboardPage::now() const
 void DashboardPage::tick()
 {
     ++m_ticks;
+    // Once a second: a port's first byte or packet rate changes what the RDMA chart shows.
+    if (!m_linesDirty && m_ticks % 30 == 0 && rdmaSignature() != m_rdmaSignature)
+        m_linesDirty = true;
     if (m_linesDirty)
         rebuildLines();
     if (!m_paused) {
@@ -391,6 +431,7 @@ void DashboardPage::onUserRange(double lower, double upper)
     setPaused(true);
     m_viewStart = lower;
     m_viewEnd = upper;
+    setZoomedSpan(upper - lower);
     m_reload = true;
     updateStatus();
 }

@@ -7,10 +7,14 @@
 // the same numbers (Tables), and the visible series export as CSV and PNG.
 
 #include "dashboard/plotstyle.h"
+#include "protocol/probereport.h"
 
 #include <QHash>
 #include <QList>
 #include <QWidget>
+
+#include <functional>
+#include <optional>
 
 class QComboBox;
 class QLabel;
@@ -61,6 +65,13 @@ public:
     // The kept cluster in one line, with a link to its page (empty: none kept).
     void setClusterLine(const QString &text);
     QLabel *clusterLine() const { return m_cluster; }
+    // Where the legend learns which interface carries the management network
+    // (the nodes' probes); the data plane comes from the inventory.
+    void setProbeSource(std::function<std::optional<ProbeReport>(const QString &nodeId)> probes)
+    {
+        m_probes = std::move(probes);
+        m_linesDirty = true;
+    }
     // Marks the page as showing synthetic demo data.
     void setDemoBanner(const QString &text);
 
@@ -106,12 +117,18 @@ private:
     void rebuildNodes();
     void rebuildLines();
     void onUserRange(double lower, double upper);
+    // The window box's "8 h 12 min (zoomed)" entry, and back to the chosen window.
+    void setZoomedSpan(double seconds);
+    void clearZoomedSpan();
+    static constexpr int kZoomedData = -1;
     void onPairClicked(int from, int to);
     void updateStatus();
     void chooseCsv();
     void choosePng();
     double now() const;
     QString nodeName(const QString &id) const;
+    QString nicLabel(const QString &nodeId, const QString &netdev) const;
+    QString rdmaSignature() const;
 
     TelemetryStore *m_store;
     TelemetryIngest *m_ingest;
@@ -141,6 +158,8 @@ private:
     TimeSeriesChart *m_memory;
 
     QStringList m_nodeIds;
+    std::function<std::optional<ProbeReport>(const QString &)> m_probes;
+    QString m_rdmaSignature;
     QHash<QString, QString> m_nodeNames;
     QList<QPair<QString, QString>> m_pickedPairs;
     bool m_paused = false;

@@ -12,6 +12,7 @@
 
 #include <QCheckBox>
 #include <QLabel>
+#include <QSet>
 
 namespace halolink::ui {
 
@@ -49,11 +50,24 @@ void DashboardPage::rebuildNodes()
             ids.append(id);
     }
     m_nodeIds = ids;
-    // The heatmap lists nodes that take part in the mesh (or all when nobody does yet).
-    QStringList names;
-    for (const QString &id : std::as_const(ids))
+    // The heatmap: every node, but This computer only where it measured or
+    // was measured (a workstation takes no row and column of blanks).
+    QSet<QString> meshed;
+    for (int s = 0; s < m_store->seriesCount(); ++s) {
+        const SeriesInfo &info = m_store->info(s);
+        if (!info.peer.isEmpty() && m_store->latest(s).valid()) {
+            meshed.insert(info.node);
+            meshed.insert(info.peer);
+        }
+    }
+    QStringList heatmapIds, names;
+    for (const QString &id : std::as_const(ids)) {
+        if (id == QLatin1String(Node::kLocalId) && !meshed.contains(id))
+            continue;
+        heatmapIds.append(id);
         names.append(nodeName(id));
-    m_latencyModel->setNodes(ids, names);
+    }
+    m_latencyModel->setNodes(heatmapIds, names);
     for (TimeSeriesChart *chart : charts())
         chart->setNodeNames(m_nodeNames);
 }
@@ -66,7 +80,18 @@ void DashboardPage::rebuildLines()
     const QString p50 = transport + (oneWay ? QLatin1StringView("/one_way_p50_ns") : QLatin1StringView("/rtt_p50_ns"));
     const QString p99 = transport + (oneWay ? QLatin1StringView("/one_way_p99_ns") : QLatin1StringView("/rtt_p99_ns"));
 
-    QList<TimeSeriesChart::Line> gpu, memory, nic, rdma, latency;
+    QList<TimeSeriesChart::Line> gpu, memory, nic, rdma, rdmaPackets, latency;
+    // RDMA byte rates where the driver counts bytes; packet rates for a port
+    // that counts only packets (rxe): ports without bytes, by "node/port".
+    QSet<QString> portsWithBytes;
+    for (int s = 0; s < m_store->seriesCount(); ++s) {
+        const SeriesInfo &info = m_store->info(s);
+        if (info.peer.isEmpty() && !middle(info.metric, QLatin1StringView("rdma/"), QLatin1StringView("/rx_bytes_per_s")).isEmpty()
+            && m_store->latest(s).valid())
+            portsWithBytes.insert(info.node + QLatin1Char('/')
+                                  + middle(info.metric, QLatin1StringView("rdma/"), QLatin1StringView("/rx_bytes_per_s")));
+    }
+    m_rdmaSignature = rdmaSignature();
     QHash<QString, int> gpuCards; // cards per node, for labels
     for (int s = 0; s < m_store->seriesCount(); ++s) {
         const SeriesInfo &info = m_store->info(s);
@@ -107,13 +132,21 @@ void DashboardPage::rebuildLines()
         } else if (QString c = middle(metric, QLatin1StringView("gpu/"), QLatin1StringView("/unified_used_bytes")); !c.isEmpty()) {
             memory.append({s, gpuCards.value(info.node) > 1 ? node + QLatin1Char(' ') + c : node, nodeIndex, false});
         } else if (QString dev = middle(metric, QLatin1StringView("nic/"), QLatin1StringView("/rx_bytes_per_s")); !dev.isEmpty()) {
-            nic.append({s, tr("%1 %2 rx").arg(node, dev), nodeIndex, false});
+            nic.append({s, tr("%1 %2 rx").arg(node, nicLabel(info.node, dev)), nodeIndex, false});
         } else if (QString d = middle(metric, QLatin1StringView("nic/"), QLatin1StringView("/tx_bytes_per_s")); !d.isEmpty()) {
-            nic.append({s, tr("%1 %2 tx").arg(node, d), nodeIndex, true});
+            nic.append({s, tr("%1 %2 tx").arg(node, nicLabel(info.node, d)), nodeIndex, true});
         } else if (QString port = middle(metric, QLatin1StringView("rdma/"), QLatin1StringView("/rx_bytes_per_s")); !port.isEmpty()) {
-            rdma.append({s, tr("%1 %2 rx").arg(node, port), nodeIndex, false});
+            if (portsWithBytes.contains(info.node + QLatin1Char('/') + port))
+                rdma.append({s, tr("%1 %2 rx").arg(node, port), nodeIndex, false});
         } else if (QString p = middle(metric, QLatin1StringView("rdma/"), QLatin1StringView("/tx_bytes_per_s")); !p.isEmpty()) {
-            rdma.append({s, tr("%1 %2 tx").arg(node, p), nodeIndex, true});
+            if (portsWithBytes.contains(info.node + QLatin1Char('/') + p))
+                rdma.append({s, tr("%1 %2 tx").arg(node, p), nodeIndex, true});
+        } else if (QString pk = middle(metric, QLatin1StringView("rdma/"), QLatin1StringView("/rx_packets_per_s")); !pk.isEmpty()) {
+            if (!portsWithBytes.contains(info.node + QLatin1Char('/') + pk) && m_store->latest(s).valid())
+                rdmaPackets.append({s, tr("%1 %2 rx").arg(node, pk), nodeIndex, false});
+        } else if (QString pt = middle(metric, QLatin1StringView("rdma/"), QLatin1StringView("/tx_packets_per_s")); !pt.isEmpty()) {
+            if (!portsWithBytes.contains(info.node + QLatin1Char('/') + pt) && m_store->latest(s).valid())
+                rdmaPackets.append({s, tr("%1 %2 tx").arg(node, pt), nodeIndex, true});
         }
     }
     // Pairs: keep the chart readable; the heatmap and its table have them all.
@@ -129,7 +162,22 @@ void DashboardPage::rebuildLines()
     m_gpu->setLines(gpu);
     m_memory->setLines(memory);
     m_nic->setLines(nic);
-    m_rdma->setLines(rdma);
+    // Bytes where any port counts them (ports that count only packets are
+    // said in the title); else packet rates; never an axis of nothing.
+    if (!rdma.isEmpty()) {
+        m_rdma->setUnit(telemetry::Unit::BytesPerSecond);
+        m_rdma->setLines(rdma);
+        m_rdma->setTitle(rdmaPackets.isEmpty()
+                             ? tr("RDMA bandwidth (rx solid, tx dashed)")
+                             : tr("RDMA bandwidth (rx solid, tx dashed); %n port(s) count only packets, not shown", nullptr,
+                                  int(rdmaPackets.size() / 2)));
+    } else {
+        m_rdma->setUnit(telemetry::Unit::PerSecond);
+        m_rdma->setLines(rdmaPackets);
+        m_rdma->setTitle(rdmaPackets.isEmpty() ? tr("RDMA bandwidth (rx solid, tx dashed)")
+                                               : tr("RDMA packets per second (rx solid, tx dashed): Soft-RoCE counts "
+                                                    "packets, not bytes"));
+    }
     m_latency->setLines(latency);
     m_latency->setTitle(tr("Latency over time, %1%2")
                             .arg(QString(m_latencyModel->description()).replace(QLatin1StringView(" p50"), QString()),
@@ -138,9 +186,10 @@ void DashboardPage::rebuildLines()
     m_gpu->setEmptyText(gpu.isEmpty() ? tr("No GPU telemetry yet (no amdgpu GPU reported by the nodes).") : QString());
     m_memory->setEmptyText(memory.isEmpty() ? tr("No GPU memory telemetry yet.") : QString());
     m_nic->setEmptyText(nic.isEmpty() ? tr("No NIC telemetry yet.") : QString());
-    m_rdma->setEmptyText(rdma.isEmpty() ? tr("No RDMA byte counters: no RDMA device, or a driver that counts "
-                                            "only packets (Soft-RoCE).")
-                                        : QString());
+    m_rdma->setEmptyText(rdma.isEmpty() && rdmaPackets.isEmpty()
+                             ? tr("No RDMA traffic counters yet: no RDMA device reported, or its counters have no "
+                                  "second reading yet to make a rate from.")
+                             : QString());
     m_latency->setEmptyText(latency.isEmpty() ? tr("No %1 latency measured yet: the mesh needs two or more nodes.")
                                                     .arg(m_latencyModel->description())
                                               : QString());
@@ -152,6 +201,38 @@ void DashboardPage::rebuildLines()
     m_chartNote->setVisible(hiddenNodes > 0);
     m_linesDirty = false;
     m_reload = true;
+}
+
+QString DashboardPage::nicLabel(const QString &nodeId, const QString &netdev) const
+{
+    // The data plane and the management interface told apart in the legend.
+    if (m_nodes) {
+        const int row = m_nodes->rowOf(nodeId);
+        if (row >= 0 && m_nodes->node(row).dataInterface == netdev)
+            return tr("%1 (data plane)").arg(netdev);
+    }
+    if (m_probes) {
+        if (const auto report = m_probes(nodeId)) {
+            for (const Nic &n : report->nics)
+                if (n.netdev == netdev && n.carriesManagement.value_or(false))
+                    return tr("%1 (management)").arg(netdev);
+        }
+    }
+    return netdev;
+}
+
+QString DashboardPage::rdmaSignature() const
+{
+    // Which RDMA traffic series have data: when it changes, the lines are rebuilt.
+    QString sig;
+    for (int s = 0; s < m_store->seriesCount(); ++s) {
+        const SeriesInfo &info = m_store->info(s);
+        if (info.peer.isEmpty() && info.metric.startsWith(QLatin1StringView("rdma/"))
+            && (info.metric.endsWith(QLatin1StringView("_bytes_per_s")) || info.metric.endsWith(QLatin1StringView("_packets_per_s")))
+            && m_store->latest(s).valid())
+            sig += QString::number(s) + QLatin1Char(',');
+    }
+    return sig;
 }
 
 } // namespace halolink::ui

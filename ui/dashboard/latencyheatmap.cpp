@@ -6,6 +6,8 @@
 #include <QTableView>
 #include <QToolButton>
 
+#include "dashboard/dashboardplot.h"
+
 #include <qcustomplot.h>
 
 #include <cmath>
@@ -44,10 +46,21 @@ QCPColorGradient latencyGradient(const QColor &empty)
 
 } // namespace
 
+double LatencyHeatmap::niceCeiling(double v)
+{
+    if (!(v > 0))
+        return v == v ? 1.0 : v; // NaN stays NaN (nothing measured)
+    const double decade = std::pow(10.0, std::floor(std::log10(v)));
+    for (double step : {1.0, 2.0, 5.0, 10.0})
+        if (v <= step * decade)
+            return step * decade;
+    return 10 * decade;
+}
+
 LatencyHeatmap::LatencyHeatmap(LatencyMatrixModel *model, QWidget *parent)
     : DashboardPanel(QString(), parent)
     , m_model(model)
-    , m_plot(new QCustomPlot(this))
+    , m_plot(new DashboardPlot(this))
     , m_rdma(segment(tr("RDMA"), tr("Latency measured over RDMA"), this))
     , m_tcp(segment(tr("TCP"), tr("Latency measured over TCP"), this))
     , m_oneWay(segment(tr("One-way"), tr("One-way latency (round trip / 2, as perftest and sockperf report)"), this))
@@ -254,15 +267,13 @@ void LatencyHeatmap::sync(bool force)
         setChartDescription(summary);
     }
 
-    double lo = m_model->minValue();
-    double hi = m_model->maxValue();
-    if (lo == lo) {
-        if (hi - lo < lo * 0.05 + 1) { // one value, or all the same: still a sensible scale
-            lo = lo * 0.9;
-            hi = hi * 1.1 + 1;
-        }
+    // The colours span zero to a round figure above the highest value, so
+    // that 489 and 532 us look alike, as they are, rather than opposite ends
+    // of a scale made from the two values on screen.
+    const double lo = 0;
+    const double hi = niceCeiling(m_model->maxValue());
+    if (hi == hi)
         m_map->setDataRange(QCPRange(lo, hi));
-    }
     for (int i = 0; i < m_labels.size(); ++i) {
         const int from = i / n;
         const int to = i % n;

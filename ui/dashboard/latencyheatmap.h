@@ -22,6 +22,8 @@ class LatencyHeatmap final : public DashboardPanel
     Q_OBJECT
 
 public:
+    // The colour scale's top: 1, 2 or 5 times a power of ten at or above v.
+    static double niceCeiling(double v);
     // Numbers are written in the cells up to this many nodes.
     static constexpr int kMaxLabelledNodes = 12;
 

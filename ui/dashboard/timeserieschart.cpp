@@ -3,6 +3,8 @@
 #include "dashboard/legenditem.h"
 #include "telemetry/telemetrymodels.h"
 
+#include "dashboard/dashboardplot.h"
+
 #include <qcustomplot.h>
 
 #include <cmath>
@@ -15,7 +17,7 @@ TimeSeriesChart::TimeSeriesChart(TelemetryStore *store, const QString &title, te
     : DashboardPanel(title, parent)
     , m_store(store)
     , m_unit(unit)
-    , m_plot(new QCustomPlot(this))
+    , m_plot(new DashboardPlot(this))
     , m_model(new SeriesTableModel(store, this))
 {
     m_plot->setMinimumHeight(150);
@@ -23,6 +25,7 @@ TimeSeriesChart::TimeSeriesChart(TelemetryStore *store, const QString &title, te
     m_plot->setNotAntialiasedElements(QCP::aeAll);
     m_plot->setPlottingHints(QCP::phCacheLabels | QCP::phFastPolylines);
     m_plot->setNoAntialiasingOnDrag(true);
+    // Drag pans the time axis; Ctrl+wheel zooms it (the wheel alone scrolls the page).
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
     m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
@@ -65,6 +68,17 @@ TimeSeriesChart::TimeSeriesChart(TelemetryStore *store, const QString &title, te
     setChart(m_plot);
     setTableModel(m_model);
     setColors(PlotColors::fromPalette(palette()));
+}
+
+void TimeSeriesChart::setUnit(telemetry::Unit unit)
+{
+    if (unit == m_unit)
+        return;
+    m_unit = unit;
+    auto valueTicker = QSharedPointer<UnitTicker>::create(unit);
+    valueTicker->setTickCount(4);
+    m_plot->yAxis->setTicker(valueTicker);
+    m_model->setUnit(unit);
 }
 
 QString TimeSeriesChart::latestSummary() const

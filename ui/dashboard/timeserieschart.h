@@ -45,6 +45,9 @@ public:
 
     void setLines(const QList<Line> &lines);
     QList<Line> lines() const;
+    // What the values are (the axis and the table say it); a change redraws.
+    void setUnit(telemetry::Unit unit);
+    telemetry::Unit unit() const { return m_unit; }
     // Percent charts: a fixed 0..100 axis.
     void setValueRange(double lower, double upper);
     void setColors(const PlotColors &colors);
