@@ -7,6 +7,7 @@
 
 #include "cluster/clustercontroller.h"
 #include "dashboard/dashboardpage.h"
+#include "health/healthmonitor.h"
 #include "dashboard/latencyheatmap.h"
 #include "engine/enginelocator.h"
 #include "inventory/inventory.h"
@@ -352,6 +353,60 @@ private Q_SLOTS:
         QVERIFY2(!rdmaText.isEmpty() && rdmaText != QStringLiteral("—"), qPrintable(rdmaText));
         qInfo("dashboard %s -> %s: RDMA %s, TCP %s", qPrintable(model->nodeNames().at(from)), qPrintable(model->nodeNames().at(to)),
               qPrintable(rdmaText), qPrintable(tcpText));
+
+        // Fabric health on real rxe counters: loss on node1's data link
+        // (netem in the VM) makes the link degraded, with the transport
+        // errors as the reason, and raises its alert; both clear once the
+        // loss is gone and the window has passed.
+        health::HealthMonitor monitor(&store, &controller, &inventory);
+        auto linkOf = [&](const QString &node) -> std::optional<health::LinkHealth> {
+            for (const health::LinkHealth &l : monitor.links())
+                if (l.nodeId == node && l.rdmaDevice == QLatin1String("rxe0"))
+                    return l;
+            return std::nullopt;
+        };
+        auto healthText = [&] {
+            QStringList out;
+            for (const health::LinkHealth &l : monitor.links())
+                out << QStringLiteral("%1 %2: %3 (%4) errors/s %5")
+                           .arg(l.nodeName, l.title(), health::verdictKey(l.verdict), l.reasons.join(QStringLiteral("; ")))
+                           .arg(l.errorsPerS ? QString::number(*l.errorsPerS) : QStringLiteral("-"));
+            return out.join(QLatin1Char('\n'));
+        };
+        QTRY_VERIFY2_WITH_TIMEOUT((monitor.evaluate(), linkOf(id1) && linkOf(id1)->verdict == health::Verdict::Healthy
+                                                           && linkOf(id2) && linkOf(id2)->verdict == health::Verdict::Healthy),
+                                  qPrintable(healthText()), 60000);
+        QVERIFY(linkOf(id1)->dataPlane);
+        QCOMPARE(linkOf(id1)->netdev, QStringLiteral("eth1"));
+        QElapsedTimer lossTimer;
+        lossTimer.start();
+        const Run loss = lab({QStringLiteral("ssh"), QStringLiteral("1"), QStringLiteral("--"), QStringLiteral("sh"),
+                              QStringLiteral("-c"), QStringLiteral("tc qdisc add dev eth1 root netem loss 50%")});
+        QVERIFY2(loss.exitCode == 0, (loss.out + loss.err).constData());
+        auto degraded = [&] {
+            for (const QString &id : {id1, id2}) {
+                const auto l = linkOf(id);
+                if (l && (l->verdict == health::Verdict::Degraded || l->verdict == health::Verdict::Failing)
+                    && l->reasons.join(QLatin1Char(';')).contains(QLatin1String("RDMA transport errors/s")))
+                    return true;
+            }
+            return false;
+        };
+        QTRY_VERIFY2_WITH_TIMEOUT((monitor.evaluate(), degraded()), qPrintable(healthText()), 90000);
+        qInfo("degraded %.1f s after the loss began:\n%s", lossTimer.elapsed() / 1000.0, qPrintable(healthText()));
+        bool alerted = false;
+        for (const health::Alert &a : monitor.log()->active())
+            alerted = alerted || (a.kind == health::Alert::Kind::LinkDegraded && a.message.contains(QLatin1String("RDMA transport errors")));
+        QVERIFY2(alerted, qPrintable(healthText()));
+        const Run heal = lab({QStringLiteral("ssh"), QStringLiteral("1"), QStringLiteral("--"), QStringLiteral("sh"),
+                              QStringLiteral("-c"), QStringLiteral("tc qdisc del dev eth1 root")});
+        QVERIFY2(heal.exitCode == 0, (heal.out + heal.err).constData());
+        lossTimer.restart();
+        QTRY_VERIFY2_WITH_TIMEOUT((monitor.evaluate(), !degraded() && monitor.log()->active().isEmpty()),
+                                  qPrintable(healthText()), 90000);
+        qInfo("healthy again %.1f s after the loss ended", lossTimer.elapsed() / 1000.0);
+        QVERIFY(!monitor.log()->entries().isEmpty());
+        QVERIFY(monitor.log()->entries().first().clearedAt.isValid());
 
         controller.stop();
         qInfo("wall time %.1f s", wall.elapsed() / 1000.0);
