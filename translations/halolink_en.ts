@@ -60,6 +60,16 @@
     </message>
 </context>
 <context>
+    <name>FabricHealth</name>
+    <message numerus="yes">
+        <source>the link of %1 went down and up (%n time(s) in %2 s)</source>
+        <translation>
+            <numerusform>the link of %1 went down and up (%n time in %2 s)</numerusform>
+            <numerusform>the link of %1 went down and up (%n times in %2 s)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>JobFailureHints</name>
     <message numerus="yes">
         <source>This is not about the nodes&apos; GPUs: vLLM counts the GPUs of the Ray cluster it is connected to (each node of the job joins it with --num-gpus=1) and found fewer than the %n it needs, one per node.</source>
@@ -173,6 +183,16 @@
     </message>
 </context>
 <context>
+    <name>halolink::ui::AlertBar</name>
+    <message numerus="yes">
+        <source>— and %n more alert(s).</source>
+        <translation>
+            <numerusform>— and %n more alert.</numerusform>
+            <numerusform>— and %n more alerts.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>halolink::ui::ApplyPage</name>
     <message numerus="yes">
         <source>%n node(s) failed and undid their own steps. The others still carry the change: roll them back, or fix the problem and apply again.</source>
@@ -237,6 +257,59 @@
         <translation>
             <numerusform>Live, %n node reporting</numerusform>
             <numerusform>Live, %n nodes reporting</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n s</source>
+        <translation>
+            <numerusform>%n s</numerusform>
+            <numerusform>%n s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>RDMA bandwidth (rx solid, tx dashed); not shown: %n port(s) counting only packets</source>
+        <translation>
+            <numerusform>RDMA bandwidth (rx solid, tx dashed); not shown: %n port counting only packets</numerusform>
+            <numerusform>RDMA bandwidth (rx solid, tx dashed); not shown: %n ports counting only packets</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ui::FabricHealthPanel</name>
+    <message numerus="yes">
+        <source>%n failing</source>
+        <translation>
+            <numerusform>%n failing</numerusform>
+            <numerusform>%n failing</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n degraded</source>
+        <translation>
+            <numerusform>%n degraded</numerusform>
+            <numerusform>%n degraded</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n healthy</source>
+        <translation>
+            <numerusform>%n healthy</numerusform>
+            <numerusform>%n healthy</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unknown</source>
+        <translation>
+            <numerusform>%n unknown</numerusform>
+            <numerusform>%n unknown</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n link(s): %1 (rates per second over the last %2 s).</source>
+        <extracomment>%1 e.g. &quot;1 degraded, 3 healthy&quot;; rates over the last 10 s</extracomment>
+        <translation>
+            <numerusform>%n link: %1 (rates per second over the last %2 s).</numerusform>
+            <numerusform>%n links: %1 (rates per second over the last %2 s).</numerusform>
         </translation>
     </message>
 </context>

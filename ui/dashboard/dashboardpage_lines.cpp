@@ -169,7 +169,7 @@ void DashboardPage::rebuildLines()
         m_rdma->setLines(rdma);
         m_rdma->setTitle(rdmaPackets.isEmpty()
                              ? tr("RDMA bandwidth (rx solid, tx dashed)")
-                             : tr("RDMA bandwidth (rx solid, tx dashed); %n port(s) count only packets, not shown", nullptr,
+                             : tr("RDMA bandwidth (rx solid, tx dashed); not shown: %n port(s) counting only packets", nullptr,
                                   int(rdmaPackets.size() / 2)));
     } else {
         m_rdma->setUnit(telemetry::Unit::PerSecond);
