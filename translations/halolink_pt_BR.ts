@@ -287,6 +287,43 @@
     </message>
 </context>
 <context>
+    <name>AlertRules</name>
+    <message>
+        <source>%1 lost</source>
+        <translation>%1 perdido</translation>
+    </message>
+    <message>
+        <source>HaloLink cannot reach it any more.</source>
+        <translation>O HaloLink não consegue mais alcançá-lo.</translation>
+    </message>
+    <message>
+        <source>%1: %2 down</source>
+        <translation>%1: %2 caiu</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3</source>
+        <extracomment>%1 node, %2 the port, %3 &quot;degraded&quot; or &quot;failing&quot;</extracomment>
+        <translation>%1: %2 %3</translation>
+    </message>
+    <message>
+        <source>%1: GPU %2 hot</source>
+        <translation>%1: GPU %2 quente</translation>
+    </message>
+    <message>
+        <source>%1 °C (the alert holds from %2 °C until it is under %3 °C)</source>
+        <translation>%1 °C (o alerta vale a partir de %2 °C até ficar abaixo de %3 °C)</translation>
+    </message>
+    <message>
+        <source>%1: GTT nearly full</source>
+        <translation>%1: GTT quase cheia</translation>
+    </message>
+    <message>
+        <source>%1 % of the GPU&apos;s unified memory in use (%2 of %3 GiB, %4)</source>
+        <extracomment>%1 percent used, %2 used GiB, %3 total GiB, %4 card</extracomment>
+        <translation>%1 % da memória unificada da GPU em uso (%2 de %3 GiB, %4)</translation>
+    </message>
+</context>
+<context>
     <name>CheckMessage</name>
     <message>
         <source>libibverbs is not installed: no RDMA is possible (install rdma-core and the ibverbs providers)</source>
@@ -733,6 +770,73 @@
 %1</source>
         <translation>halolink-engine não encontrado. Locais verificados:
 %1</translation>
+    </message>
+</context>
+<context>
+    <name>FabricHealth</name>
+    <message>
+        <source>unknown</source>
+        <translation>desconhecido</translation>
+    </message>
+    <message>
+        <source>healthy</source>
+        <translation>saudável</translation>
+    </message>
+    <message>
+        <source>degraded</source>
+        <translation>degradado</translation>
+    </message>
+    <message>
+        <source>failing</source>
+        <translation>falhando</translation>
+    </message>
+    <message>
+        <source>%1 port %2</source>
+        <extracomment>%1 RDMA device, %2 port number, %3 its network interface</extracomment>
+        <translation>%1 porta %2</translation>
+    </message>
+    <message>
+        <source>%1 port %2 (%3)</source>
+        <translation>%1 porta %2 (%3)</translation>
+    </message>
+    <message>
+        <source>%1 is down</source>
+        <translation>a interface %1 está inativa</translation>
+    </message>
+    <message>
+        <source>%1 port %2 is not ACTIVE</source>
+        <translation>a porta %2 de %1 não está ACTIVE</translation>
+    </message>
+    <message>
+        <source>%1 RDMA transport errors/s (retransmissions, sequence errors, timeouts)</source>
+        <translation>%1 erros de transporte RDMA/s (retransmissões, erros de sequência, timeouts)</translation>
+    </message>
+    <message>
+        <source>%1 packets/s dropped for lack of buffer</source>
+        <translation>%1 pacotes/s descartados por falta de buffer</translation>
+    </message>
+    <message>
+        <source>%1 CRC errors/s (a cable, transceiver or port fault)</source>
+        <translation>%1 erros de CRC/s (defeito no cabo, no transceptor ou na porta)</translation>
+    </message>
+    <message>
+        <source>%1 pause frames/s (the link is held back by flow control)</source>
+        <translation>%1 quadros de pausa/s (o enlace é retido pelo controle de fluxo)</translation>
+    </message>
+    <message>
+        <source>%1 congestion notifications/s</source>
+        <translation>%1 notificações de congestionamento/s</translation>
+    </message>
+    <message numerus="yes">
+        <source>the link of %1 went down and up (%n time(s) in %2 s)</source>
+        <translation>
+            <numerusform>o enlace de %1 caiu e voltou (%n vez em %2 s)</numerusform>
+            <numerusform>o enlace de %1 caiu e voltou (%n vezes em %2 s)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no counters from it in the last %1 s</source>
+        <translation>nenhum contador dele nos últimos %1 s</translation>
     </message>
 </context>
 <context>
@@ -2986,6 +3090,50 @@
     </message>
 </context>
 <context>
+    <name>halolink::health::FabricHealthModel</name>
+    <message>
+        <source>%1 — data plane</source>
+        <extracomment>a link on the node&apos;s data plane (the interface the cluster&apos;s RDMA uses)</extracomment>
+        <translation>%1 — plano de dados</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>Nó</translation>
+    </message>
+    <message>
+        <source>Link</source>
+        <translation>Enlace</translation>
+    </message>
+    <message>
+        <source>Health</source>
+        <translation>Saúde</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Motivo</translation>
+    </message>
+    <message>
+        <source>Errors/s</source>
+        <translation>Erros/s</translation>
+    </message>
+    <message>
+        <source>Drops/s</source>
+        <translation>Descartes/s</translation>
+    </message>
+    <message>
+        <source>CRC/s</source>
+        <translation>CRC/s</translation>
+    </message>
+    <message>
+        <source>Pauses/s</source>
+        <translation>Pausas/s</translation>
+    </message>
+    <message>
+        <source>CNPs/s</source>
+        <translation>CNPs/s</translation>
+    </message>
+</context>
+<context>
     <name>halolink::jobs</name>
     <message>
         <source>Job name &apos;%1&apos;: use 1-32 lowercase letters, digits and &apos;-&apos;.</source>
@@ -4904,6 +5052,40 @@ Linhas do RCCL:
     </message>
 </context>
 <context>
+    <name>halolink::ui::AlertBar</name>
+    <message>
+        <source>Events…</source>
+        <translation>Eventos…</translation>
+    </message>
+    <message>
+        <source>Dashboard</source>
+        <translation>Painel</translation>
+    </message>
+    <message>
+        <source>Every alert with when it was raised and cleared (View &gt; Events…)</source>
+        <translation>Todos os alertas, com quando foram disparados e encerrados (Exibir &gt; Eventos…)</translation>
+    </message>
+    <message>
+        <source>The dashboard, with the fabric health per link</source>
+        <translation>O painel, com a saúde da rede por enlace</translation>
+    </message>
+    <message>
+        <source>%1 (since %2): %3</source>
+        <translation>%1 (desde %2): %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>— and %n more alert(s).</source>
+        <translation>
+            <numerusform>— e mais %n alerta.</numerusform>
+            <numerusform>— e mais %n alertas.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Alerts: %1</source>
+        <translation>Alertas: %1</translation>
+    </message>
+</context>
+<context>
     <name>halolink::ui::ApplyPage</name>
     <message>
         <source>Apply</source>
@@ -5879,7 +6061,7 @@ TCP, ms</translation>
     </message>
     <message>
         <source>No RDMA byte counters: no RDMA device, or a driver that counts only packets (Soft-RoCE).</source>
-        <translation>Sem contadores de bytes RDMA: nenhum dispositivo RDMA, ou um driver que conta só pacotes (Soft-RoCE).</translation>
+        <translation type="vanished">Sem contadores de bytes RDMA: nenhum dispositivo RDMA, ou um driver que conta só pacotes (Soft-RoCE).</translation>
     </message>
     <message>
         <source>No %1 latency measured yet: the mesh needs two or more nodes.</source>
@@ -5963,7 +6145,50 @@ TCP, ms</translation>
     </message>
     <message>
         <source>The cluster: %1</source>
-        <translation>O cluster: %1</translation>
+        <translation type="vanished">O cluster: %1</translation>
+    </message>
+    <message>
+        <source>The cluster</source>
+        <translation>O cluster</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n s</source>
+        <translation>
+            <numerusform>%n s</numerusform>
+            <numerusform>%n s</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>%1 (zoomed)</source>
+        <extracomment>the time span shown after zooming or dragging a chart</extracomment>
+        <translation>%1 (ampliado)</translation>
+    </message>
+    <message numerus="yes">
+        <source>RDMA bandwidth (rx solid, tx dashed); not shown: %n port(s) counting only packets</source>
+        <translation>
+            <numerusform>Largura de banda RDMA (rx contínuo, tx tracejado); não mostrada: %n porta que conta só pacotes</numerusform>
+            <numerusform>Largura de banda RDMA (rx contínuo, tx tracejado); não mostradas: %n portas que contam só pacotes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>RDMA packets per second (rx solid, tx dashed): Soft-RoCE counts packets, not bytes</source>
+        <translation>Pacotes RDMA por segundo (rx contínuo, tx tracejado): o Soft-RoCE conta pacotes, não bytes</translation>
+    </message>
+    <message>
+        <source>No RDMA traffic counters yet: no RDMA device reported, or its counters have no second reading yet to make a rate from.</source>
+        <translation>Ainda não há contadores de tráfego RDMA: nenhum dispositivo RDMA informado, ou os contadores dele ainda não têm uma segunda leitura para calcular uma taxa.</translation>
+    </message>
+    <message>
+        <source>%1 (data plane)</source>
+        <translation>%1 (plano de dados)</translation>
+    </message>
+    <message>
+        <source>%1 (management)</source>
+        <translation>%1 (gerência)</translation>
     </message>
 </context>
 <context>
@@ -5983,6 +6208,124 @@ TCP, ms</translation>
     <message>
         <source>Show %1 as a table</source>
         <translation>Mostrar %1 como tabela</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ui::EventLogDialog</name>
+    <message>
+        <source>&amp;Only those that hold now</source>
+        <translation>&amp;Somente os ainda ativos</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>Eventos</translation>
+    </message>
+    <message>
+        <source>Alerts of this session, the newest first: a port down, a link&apos;s errors, drops or pauses past their limits, a node lost, a GPU too hot, GTT nearly full (docs/fabric-health.md says when each is raised and cleared).</source>
+        <translation>Alertas desta sessão, os mais recentes primeiro: uma porta inativa, erros, descartes ou pausas de um enlace acima dos limites, um nó perdido, uma GPU quente demais, GTT quase cheia (docs/fabric-health.md diz quando cada um é disparado e encerrado).</translation>
+    </message>
+    <message>
+        <source>Raised</source>
+        <translation>Disparado</translation>
+    </message>
+    <message>
+        <source>Cleared</source>
+        <translation>Encerrado</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>Gravidade</translation>
+    </message>
+    <message>
+        <source>Alert</source>
+        <translation>Alerta</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Detalhes</translation>
+    </message>
+    <message>
+        <source>Alerts</source>
+        <translation>Alertas</translation>
+    </message>
+    <message>
+        <source>Export &amp;CSV…</source>
+        <translation>Exportar &amp;CSV…</translation>
+    </message>
+    <message>
+        <source>Export the events</source>
+        <translation>Exportar os eventos</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>A exportação falhou</translation>
+    </message>
+    <message>
+        <source>still holds</source>
+        <translation>ainda ativo</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>crítico</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>aviso</translation>
+    </message>
+</context>
+<context>
+    <name>halolink::ui::FabricHealthPanel</name>
+    <message>
+        <source>Fabric health</source>
+        <translation>Saúde da rede</translation>
+    </message>
+    <message>
+        <source>Fabric health per link</source>
+        <translation>Saúde da rede por enlace</translation>
+    </message>
+    <message>
+        <source>No links known yet: the nodes&apos; RDMA ports and data-plane interfaces appear here once their agents report.</source>
+        <translation>Nenhum enlace conhecido ainda: as portas RDMA e as interfaces do plano de dados dos nós aparecem aqui assim que os agentes deles informarem.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failing</source>
+        <translation>
+            <numerusform>%n falhando</numerusform>
+            <numerusform>%n falhando</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n degraded</source>
+        <translation>
+            <numerusform>%n degradado</numerusform>
+            <numerusform>%n degradados</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n healthy</source>
+        <translation>
+            <numerusform>%n saudável</numerusform>
+            <numerusform>%n saudáveis</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unknown</source>
+        <translation>
+            <numerusform>%n desconhecido</numerusform>
+            <numerusform>%n desconhecidos</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n link(s): %1 (rates per second over the last %2 s).</source>
+        <extracomment>%1 e.g. &quot;1 degraded, 3 healthy&quot;; rates over the last 10 s</extracomment>
+        <translation>
+            <numerusform>%n enlace: %1 (taxas por segundo nos últimos %2 s).</numerusform>
+            <numerusform>%n enlaces: %1 (taxas por segundo nos últimos %2 s).</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -7369,6 +7712,14 @@ TCP, ms</translation>
     <message>
         <source>The cluster as it was set up: nodes, data planes, QoS, and what RDMA and TCP measured between every pair (%1)</source>
         <translation>O cluster como foi configurado: nós, planos de dados, QoS e o que RDMA e TCP mediram entre cada par (%1)</translation>
+    </message>
+    <message>
+        <source>&amp;Events…</source>
+        <translation>&amp;Eventos…</translation>
+    </message>
+    <message>
+        <source>The alerts of this session: port down, link errors, nodes lost, GPU heat, GTT</source>
+        <translation>Os alertas desta sessão: porta inativa, erros de enlace, nós perdidos, calor da GPU, GTT</translation>
     </message>
 </context>
 <context>
