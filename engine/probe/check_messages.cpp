@@ -48,6 +48,14 @@ constexpr std::array kMessages{
     sys::KeyedText{"mtu.small",
                       "{netdev} has MTU {mtu:int}: RoCE then uses 1024 or 2048-byte packets; set 9000 (active MTU 4096)"},
     sys::KeyedText{"mtu.ok", "{netdev} has MTU {mtu:int}"},
+    // link_speed_degraded
+    sys::KeyedText{"link_speed.degraded",
+                      "{netdev} links at {mbps:int} Mb/s although both ends support {max_mbps:int} Mb/s "
+                      "(cable, transceiver, a speed set by hand, or the mode not advertised)"},
+    sys::KeyedText{"link_speed.below_supported",
+                      "{netdev} links at {mbps:int} Mb/s of the {max_mbps:int} Mb/s it supports; the link partner does "
+                      "not say what it offers"},
+    sys::KeyedText{"link_speed.full", "{netdev} links at {mbps:int} Mb/s, the fastest both ends support"},
     // pcie_width_degraded
     sys::KeyedText{"pcie_width.degraded", "{netdev} runs at PCIe x{width:int} of x{max_width:int} (slot or riser width)"},
     sys::KeyedText{"pcie_width.degraded_bandwidth",
@@ -89,6 +97,7 @@ constexpr std::array kMessages{
     sys::KeyedText{"not_applicable.no_rdma_device", "not applicable: no RDMA device"},
     sys::KeyedText{"not_applicable.no_rdma_port", "not applicable: no RDMA port"},
     sys::KeyedText{"not_applicable.no_rdma_netdev", "not applicable: no RDMA netdev"},
+    sys::KeyedText{"not_applicable.no_link_modes", "not applicable: no RDMA NIC whose link modes ethtool reports"},
     sys::KeyedText{"not_applicable.no_pcie_width", "not applicable: no NIC with a known PCIe link width"},
     sys::KeyedText{"not_applicable.no_pcie_speed", "not applicable: no NIC with a known PCIe link speed"},
     sys::KeyedText{"not_applicable.no_gpu", "not applicable: no GPU"},

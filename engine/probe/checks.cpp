@@ -171,6 +171,28 @@ Json computeChecks(const Facts &f)
                        *nic->mtu < 4200 ? "mtu.small" : "mtu.ok", {{"netdev", nd}, {"mtu", *nic->mtu}});
     }
 
+    // link_speed_degraded (per NIC RDMA runs on): the negotiated speed below
+    // the fastest mode both ends support; without the partner's modes only
+    // said, not warned (a slower cable or partner is no fault).
+    bool anyModes = false;
+    for (auto &n : f.nics) {
+        if (!n.rdmaDevice || !n.linkModes || !n.linkModes->speedMbps || !n.linkModes->supportedMaxMbps)
+            continue;
+        anyModes = true;
+        const LinkModes &m = *n.linkModes;
+        const long long speed = *m.speedMbps;
+        if (m.commonMaxMbps && *m.commonMaxMbps > speed)
+            checks.add("link_speed_degraded", "warn", n.netdev, "link_speed.degraded",
+                       {{"netdev", n.netdev}, {"mbps", speed}, {"max_mbps", *m.commonMaxMbps}});
+        else if (!m.partnerMaxMbps && *m.supportedMaxMbps > speed)
+            checks.add("link_speed_degraded", "pass", n.netdev, "link_speed.below_supported",
+                       {{"netdev", n.netdev}, {"mbps", speed}, {"max_mbps", *m.supportedMaxMbps}});
+        else
+            checks.add("link_speed_degraded", "pass", n.netdev, "link_speed.full", {{"netdev", n.netdev}, {"mbps", speed}});
+    }
+    if (!anyModes)
+        checks.notApplicable("link_speed_degraded", "no_link_modes");
+
     // pcie_width_degraded, pcie_speed_degraded (per NIC with a PCIe link)
     bool anyPcie = false;
     for (auto &n : f.nics) {

@@ -470,6 +470,24 @@ Json probe(const Root &root)
                 break;
             }
         j["rdma_device"] = orNull(nf.rdmaDevice);
+        // The negotiated Ethernet speed against what both ends support, for
+        // the NICs RDMA runs on (ethtool's settings report: a process, once
+        // per probe, recorded in snapshots).
+        Json linkModes = nullptr;
+        if (nf.rdmaDevice) {
+            auto settings = root.run({"ethtool", nd});
+            if (settings.ok()) {
+                const LinkModes m = parseEthtoolSettings(settings.out);
+                nf.linkModes = m;
+                linkModes = {{"speed_mbps", orNull(m.speedMbps)},
+                             {"supported_max_mbps", orNull(m.supportedMaxMbps)},
+                             {"partner_max_mbps", orNull(m.partnerMaxMbps)},
+                             {"common_max_mbps", orNull(m.commonMaxMbps)}};
+            } else if (settings.found) {
+                notes.add("cmd:ethtool " + nd, settings.timedOut ? "timed out" : "exit code " + std::to_string(settings.exitCode));
+            }
+        }
+        j["link_modes"] = linkModes;
         if (sshServer)
             nf.carriesManagement = std::any_of(nf.ipv4.begin(), nf.ipv4.end(), [&](const std::string &a) {
                 return addressOnly(a) == *sshServer;

@@ -58,6 +58,18 @@ std::optional<long long> activeMtuFromDevinfo(const std::string &text, int port)
 // `ethtool -i IF`: the firmware-version, nullopt when empty or "N/A".
 std::optional<std::string> firmwareFromEthtoolInfo(const std::string &text);
 
+// `ethtool IF` (the settings report): the negotiated speed and the fastest
+// link mode each side offers, in Mb/s. A mode's speed is the number it
+// starts with ("100000baseCR4/Full"); "Not reported" and modes without a
+// number count as none.
+struct LinkModes {
+    std::optional<long long> speedMbps;          // "Speed: 25000Mb/s"; none when "Unknown!"
+    std::optional<long long> supportedMaxMbps;   // "Supported link modes:"
+    std::optional<long long> partnerMaxMbps;     // "Link partner advertised link modes:"
+    std::optional<long long> commonMaxMbps;      // the fastest mode both list
+};
+LinkModes parseEthtoolSettings(const std::string &text);
+
 // IPv4 addresses ("a.b.c.d/len") per netdev, from `ip -j addr show` (none
 // when it fails).
 std::vector<std::pair<std::string, std::vector<std::string>>> ipv4Addresses(const sys::Root &root);

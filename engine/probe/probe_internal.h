@@ -25,6 +25,7 @@ struct NicFacts {
     std::optional<PcieLink> pcie;
     std::optional<std::string> rdmaDevice;
     bool carriesManagement = false;
+    std::optional<LinkModes> linkModes; // `ethtool IF`, for NICs with an RDMA device
 };
 
 struct GpuFacts {

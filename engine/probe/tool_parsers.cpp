@@ -1,8 +1,13 @@
 // What the probe reads from other programs' output: `ip -j addr show`,
-// `devlink -j dev param show`, `ibv_devinfo -v`, `ethtool -i` (probe.h;
+// `devlink -j dev param show`, `ibv_devinfo -v`, `ethtool -i`, `ethtool IF` (probe.h;
 // tested against tests/fixtures/tool-output/ by tst_tool_output).
 
 #include "probe/probe.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <sstream>
 
 #include "sys/text.h"
 
@@ -102,6 +107,74 @@ std::optional<std::vector<std::pair<std::string, std::vector<std::string>>>> par
         out.emplace_back(link["ifname"].get<std::string>(), std::move(addrs));
     }
     return out;
+}
+
+LinkModes parseEthtoolSettings(const std::string &text)
+{
+    // "\tSupported link modes:   10baseT/Half 10baseT/Full" and its
+    // continuation lines (indented, no "Key:"), "\tSpeed: 1000Mb/s".
+    std::vector<std::string> supported, partner;
+    std::vector<std::string> *list = nullptr;
+    LinkModes m;
+    std::istringstream in(text);
+    std::string line;
+    auto words = [](const std::string &s, std::vector<std::string> &into) {
+        std::istringstream w(s);
+        std::string word;
+        while (w >> word)
+            into.push_back(word);
+    };
+    while (std::getline(in, line)) {
+        const std::string trimmed = sys::trim(line);
+        const auto colon = trimmed.find(':');
+        const bool continuation = !line.empty() && (line[0] == ' ' || line[0] == '\t') && colon == std::string::npos;
+        if (continuation && list) {
+            words(trimmed, *list);
+            continue;
+        }
+        list = nullptr;
+        if (colon == std::string::npos)
+            continue;
+        const std::string key = trimmed.substr(0, colon);
+        const std::string value = sys::trim(trimmed.substr(colon + 1));
+        if (key == "Supported link modes") {
+            list = &supported;
+            words(value, supported);
+        } else if (key == "Link partner advertised link modes") {
+            list = &partner;
+            words(value, partner);
+        } else if (key == "Speed") {
+            long long v = 0;
+            if (std::sscanf(value.c_str(), "%lldMb/s", &v) == 1 && v > 0)
+                m.speedMbps = v;
+        }
+    }
+    auto speedOf = [](const std::string &mode) -> std::optional<long long> {
+        long long v = 0;
+        std::size_t i = 0;
+        while (i < mode.size() && std::isdigit(static_cast<unsigned char>(mode[i])))
+            v = v * 10 + (mode[i++] - '0');
+        if (i == 0 || mode.compare(i, 4, "base") != 0)
+            return std::nullopt;
+        return v;
+    };
+    auto fastest = [&](const std::vector<std::string> &modes) {
+        std::optional<long long> best;
+        for (const auto &mode : modes)
+            if (auto v = speedOf(mode); v && (!best || *v > *best))
+                best = v;
+        return best;
+    };
+    m.supportedMaxMbps = fastest(supported);
+    m.partnerMaxMbps = fastest(partner);
+    if (m.partnerMaxMbps) {
+        std::vector<std::string> both;
+        for (const auto &mode : supported)
+            if (std::find(partner.begin(), partner.end(), mode) != partner.end())
+                both.push_back(mode);
+        m.commonMaxMbps = fastest(both);
+    }
+    return m;
 }
 
 } // namespace halolink::probe

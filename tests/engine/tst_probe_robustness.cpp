@@ -87,6 +87,47 @@ private slots:
         QVERIFY(unknown);
     }
 
+    // `ethtool IF` recorded for the RDMA NIC: the public ConnectX-3 capture
+    // (tests/fixtures/tool-output/ethtool-settings/, 40000 Mb/s while both
+    // ends list 56000baseCR4) makes link_speed_degraded warn; the E810
+    // capture whose partner says "Not reported" only says so.
+    void linkSpeedFromEthtoolSettings()
+    {
+        const QString dir = QStringLiteral(HALOLINK_FIXTURES_DIR "/tool-output/ethtool-settings/");
+        auto check = [&](const QJsonObject &doc) {
+            for (const auto &v : doc[QStringLiteral("checks")].toArray())
+                if (v.toObject()[QStringLiteral("id")] == QStringLiteral("link_speed_degraded"))
+                    return v.toObject();
+            return QJsonObject();
+        };
+        const QString cmd = m_snap + QStringLiteral("/cmd/ethtool_enp194s0np0.out");
+        // The fixture as recorded has no `ethtool IF`: not applicable, null.
+        auto doc = probe();
+        QVERIFY(nic(doc, QStringLiteral("enp194s0np0"))[QStringLiteral("link_modes")].isNull());
+        QCOMPARE(check(doc)[QStringLiteral("status")].toString(), QStringLiteral("pass"));
+        QCOMPARE(check(doc)[QStringLiteral("message_key")].toString(), QStringLiteral("not_applicable.no_link_modes"));
+
+        QFile cx3(dir + QStringLiteral("settings-mlx4-connectx3-40g-of-56g.public-ptr727-blog.out"));
+        QVERIFY(cx3.open(QIODevice::ReadOnly));
+        write(cmd, cx3.readAll());
+        doc = probe();
+        const QJsonObject modes = nic(doc, QStringLiteral("enp194s0np0"))[QStringLiteral("link_modes")].toObject();
+        QCOMPARE(modes[QStringLiteral("speed_mbps")].toInt(), 40000);
+        QCOMPARE(modes[QStringLiteral("common_max_mbps")].toInt(), 56000);
+        QCOMPARE(check(doc)[QStringLiteral("status")].toString(), QStringLiteral("warn"));
+        QCOMPARE(check(doc)[QStringLiteral("subject")].toString(), QStringLiteral("enp194s0np0"));
+        QCOMPARE(check(doc)[QStringLiteral("message_key")].toString(), QStringLiteral("link_speed.degraded"));
+        // Only the RDMA NIC is asked: the management NIC has no link_modes.
+        QVERIFY(nic(doc, QStringLiteral("enp193s0"))[QStringLiteral("link_modes")].isNull());
+
+        QFile e810(dir + QStringLiteral("settings-ice-e810-25g-lp-not-reported.public-netdev-20190731.out"));
+        QVERIFY(e810.open(QIODevice::ReadOnly));
+        write(cmd, e810.readAll());
+        doc = probe();
+        QCOMPARE(check(doc)[QStringLiteral("status")].toString(), QStringLiteral("pass"));
+        QCOMPARE(check(doc)[QStringLiteral("message_key")].toString(), QStringLiteral("link_speed.full"));
+    }
+
     void attributeIsADirectory()
     {
         const QString mtu = m_snap + QStringLiteral("/sys/class/net/enp194s0np0/mtu");

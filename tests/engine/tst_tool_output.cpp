@@ -8,6 +8,7 @@
 
 #include <QtTest>
 
+#include <QProcess>
 #include <QTemporaryDir>
 #include <fstream>
 #include <sstream>
@@ -127,6 +128,58 @@ class TestToolOutput : public QObject {
     Q_OBJECT
 
 private slots:
+    // `ethtool IF`: the negotiated speed and the fastest modes, as each
+    // capture's facts say; then the probe's link_speed_degraded on a
+    // snapshot whose E810 answers with a real report of a link at 40 of 56
+    // Gbit/s (a ConnectX-3's, mlx4_en), and with one whose partner said nothing.
+    void ethtoolSettings()
+    {
+        int n = 0;
+        for (const auto &c : captures("ethtool-settings")) {
+            ++n;
+            const probe::LinkModes lm = probe::parseEthtoolSettings(c.out);
+            const Json &f = c.entry["facts"];
+            auto same = [&](const std::optional<long long> &got, const char *key) {
+                return f[key].is_null() ? !got : (got && *got == f[key].get<long long>());
+            };
+            QVERIFY2(same(lm.speedMbps, "speed_mbps"), m(c.name() + " speed"));
+            QVERIFY2(same(lm.supportedMaxMbps, "supported_max_mbps"), m(c.name() + " supported"));
+            QVERIFY2(same(lm.partnerMaxMbps, "partner_max_mbps"), m(c.name() + " partner"));
+            QVERIFY2(same(lm.commonMaxMbps, "common_max_mbps"), m(c.name() + " common"));
+        }
+        QCOMPARE(n, 7);
+
+        auto linkSpeedCheck = [](const std::string &report) {
+            QTemporaryDir dir;
+            const std::string snap = std::string(HALOLINK_FIXTURES_DIR) + "/snapshots/strix-halo-e810-roce";
+            QProcess cp;
+            cp.start("cp", {"-a", QString::fromStdString(snap) + "/.", dir.path()});
+            cp.waitForFinished();
+            const Json doc = probe::probe(sys::Root(dir.path().toStdString()));
+            std::string netdev;
+            for (const auto &nic : doc["nics"])
+                if (!nic["rdma_device"].is_null())
+                    netdev = nic["netdev"].get<std::string>();
+            std::ofstream(dir.filePath("cmd/").toStdString() + sys::commandKey({"ethtool", netdev}) + ".out") << report;
+            const Json again = probe::probe(sys::Root(dir.path().toStdString()));
+            for (const auto &c : again["checks"])
+                if (c["id"] == "link_speed_degraded")
+                    return c;
+            return Json();
+        };
+        const auto mlx4 = readText(kCorpus + "ethtool-settings/settings-mlx4-connectx3-40g-of-56g.public-ptr727-blog.out");
+        Json check = linkSpeedCheck(mlx4);
+        QCOMPARE(q(check["status"].get<std::string>()), QStringLiteral("warn"));
+        QCOMPARE(q(check["message_key"].get<std::string>()), QStringLiteral("link_speed.degraded"));
+        QCOMPARE(check["message_args"]["mbps"].get<long long>(), 40000LL);
+        QCOMPARE(check["message_args"]["max_mbps"].get<long long>(), 56000LL);
+        // The partner said nothing: only said, never a warning (a slower cable is no fault).
+        const auto ice = readText(kCorpus + "ethtool-settings/settings-ice-e810-25g-lp-not-reported.public-netdev-20190731.out");
+        check = linkSpeedCheck(ice);
+        QCOMPARE(q(check["status"].get<std::string>()), QStringLiteral("pass"));
+        QCOMPARE(q(check["message_key"].get<std::string>()), QStringLiteral("link_speed.full"));
+    }
+
     void dcbPfc()
     {
         int n = 0;
