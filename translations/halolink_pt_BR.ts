@@ -550,6 +550,26 @@
         <comment>not_applicable.own_vram</comment>
         <translation>não se aplica: %1 tem VRAM própria</translation>
     </message>
+    <message>
+        <source>%1 links at %2 Mb/s although both ends support %3 Mb/s (cable, transceiver, a speed set by hand, or the mode not advertised)</source>
+        <comment>link_speed.degraded</comment>
+        <translation>%1 conecta a %2 Mb/s, embora as duas pontas suportem %3 Mb/s (cabo, transceptor, velocidade fixada à mão ou o modo não anunciado)</translation>
+    </message>
+    <message>
+        <source>%1 links at %2 Mb/s of the %3 Mb/s it supports; the link partner does not say what it offers</source>
+        <comment>link_speed.below_supported</comment>
+        <translation>%1 conecta a %2 Mb/s dos %3 Mb/s que suporta; o parceiro do enlace não informa o que oferece</translation>
+    </message>
+    <message>
+        <source>%1 links at %2 Mb/s, the fastest both ends support</source>
+        <comment>link_speed.full</comment>
+        <translation>%1 conecta a %2 Mb/s, o mais rápido que as duas pontas suportam</translation>
+    </message>
+    <message>
+        <source>not applicable: no RDMA NIC whose link modes ethtool reports</source>
+        <comment>not_applicable.no_link_modes</comment>
+        <translation>não se aplica: nenhuma NIC RDMA cujos modos de enlace o ethtool informe</translation>
+    </message>
 </context>
 <context>
     <name>CheckStatus</name>
@@ -1569,6 +1589,10 @@
     <message>
         <source>System keychain</source>
         <translation>Chaveiro do sistema</translation>
+    </message>
+    <message>
+        <source>Ethernet link speed</source>
+        <translation>Velocidade do enlace Ethernet</translation>
     </message>
 </context>
 <context>
@@ -4541,6 +4565,14 @@ Linhas do RCCL:
     <message>
         <source>not applicable</source>
         <translation>não se aplica</translation>
+    </message>
+    <message>
+        <source>Ethernet link speed</source>
+        <translation>Velocidade do enlace Ethernet</translation>
+    </message>
+    <message>
+        <source>Both ends support a faster mode than the link runs at: check the cable or transceiver (a cable rated for less negotiates down), that no speed was forced on either end, and that the NIC advertises that mode (ethtool IF lists what it advertises; ethtool -s changes it).</source>
+        <translation>As duas pontas suportam um modo mais rápido do que o enlace usa: verifique o cabo ou o transceptor (um cabo de especificação menor negocia uma velocidade menor), se nenhuma velocidade foi fixada em uma das pontas e se a NIC anuncia esse modo (ethtool IF lista o que ela anuncia; ethtool -s o altera).</translation>
     </message>
 </context>
 <context>

@@ -62,7 +62,8 @@ QList<NodeLinks> HealthMonitor::defaultNodeLinks() const
                 for (const RdmaPort &p : report->rdma)
                     l.rdmaPorts << NodeLinks::Port{p.device, p.port, p.netdev.value_or(QString())};
                 for (const Check &c : report->checks) {
-                    if ((c.id == QLatin1String("pcie_width_degraded") || c.id == QLatin1String("pcie_speed_degraded"))
+                    if ((c.id == QLatin1String("pcie_width_degraded") || c.id == QLatin1String("pcie_speed_degraded")
+                         || c.id == QLatin1String("link_speed_degraded"))
                         && c.status != Check::Status::Pass && c.status != Check::Status::NotApplicable && c.subject)
                         l.linkProblems << qMakePair(*c.subject, facts::checkMessage(c));
                 }

@@ -64,6 +64,7 @@ bool isClusterNodeCheck(const QString &id)
         "rdma_core_missing", "no_rdma_device",      "iwarp_mode",          "port_not_active",
         "no_roce_v2_gid",    "mtu_small",           "pcie_width_degraded", "pcie_speed_degraded",
         "gtt_small",         "iommu_not_passthrough", "firewall_active",   "management_on_rdma_netdev",
+        "link_speed_degraded",
     };
     for (const char *known : ids) {
         if (id == QLatin1String(known))

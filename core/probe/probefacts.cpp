@@ -118,6 +118,7 @@ QString checkTitle(const QString &id)
         {"port_not_active", QT_TRANSLATE_NOOP("ProbeFacts", "RDMA port active")},
         {"no_roce_v2_gid", QT_TRANSLATE_NOOP("ProbeFacts", "RoCE v2 IPv4 GID")},
         {"mtu_small", QT_TRANSLATE_NOOP("ProbeFacts", "MTU")},
+        {"link_speed_degraded", QT_TRANSLATE_NOOP("ProbeFacts", "Ethernet link speed")},
         {"pcie_width_degraded", QT_TRANSLATE_NOOP("ProbeFacts", "PCIe link width")},
         {"pcie_speed_degraded", QT_TRANSLATE_NOOP("ProbeFacts", "PCIe link speed")},
         {"gtt_small", QT_TRANSLATE_NOOP("ProbeFacts", "GPU memory (GTT) size")},

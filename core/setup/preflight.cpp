@@ -197,6 +197,15 @@ QList<PreflightRow> preflightRows(const ProbeReport &probe, const PreflightConte
                     "or expect that ceiling in the verification.");
             else if (r.status == S::Warn)
                 r.status = S::Info;
+        } else if (c.id == QLatin1String("link_speed_degraded")) {
+            r.title = Setup::tr("Ethernet link speed");
+            if (r.status == S::Warn && onData)
+                r.remedy = Setup::tr(
+                    "Both ends support a faster mode than the link runs at: check the cable or transceiver (a cable "
+                    "rated for less negotiates down), that no speed was forced on either end, and that the NIC "
+                    "advertises that mode (ethtool IF lists what it advertises; ethtool -s changes it).");
+            else if (r.status == S::Warn)
+                r.status = S::Info;
         } else if (c.id == QLatin1String("gtt_small")) {
             r.title = Setup::tr("GPU memory (GTT) kernel parameters");
             if (r.status == S::Warn)

@@ -40,8 +40,9 @@ void TestCheckStatus::notApplicableIsItsOwnStatus()
             ++notApplicable;
         }
     }
-    QCOMPARE(notApplicable, 5); // iwarp_mode, port_not_active, no_roce_v2_gid, mtu_small, management_on_rdma_netdev
-    QCOMPARE(probe.countChecks(Check::Status::NotApplicable), 5);
+    // iwarp_mode, port_not_active, no_roce_v2_gid, mtu_small, link_speed_degraded, management_on_rdma_netdev
+    QCOMPARE(notApplicable, 6);
+    QCOMPARE(probe.countChecks(Check::Status::NotApplicable), 6);
 }
 
 void TestCheckStatus::countsKeepNotApplicableAndUnknownApart()
@@ -50,12 +51,12 @@ void TestCheckStatus::countsKeepNotApplicableAndUnknownApart()
     const CheckCounts c = countChecks(probe.checks);
     QCOMPARE(c.failed, 2);        // rdma_core_missing, no_rdma_device
     QCOMPARE(c.warnings, 2);      // gtt_small, iommu_not_passthrough
-    QCOMPARE(c.notApplicable, 5);
+    QCOMPARE(c.notApplicable, 6);
     QCOMPARE(c.passed, 3);        // pcie width, pcie speed, firewall
     QCOMPARE(c.unknown, 0);
     QCOMPARE(c.worst(), Check::Status::Fail);
     QVERIFY2(c.text().contains(QLatin1String("3 passed")), qPrintable(c.text()));
-    QVERIFY2(c.text().contains(QLatin1String("5 not applicable")), qPrintable(c.text()));
+    QVERIFY2(c.text().contains(QLatin1String("6 not applicable")), qPrintable(c.text()));
 
     QList<Check> checks = probe.checks;
     Check strange;
@@ -157,7 +158,7 @@ void TestCheckStatus::summaryTextReadsRight()
     const ProbeReport bare = test::fixtureProbe(QStringLiteral("strix-halo-no-rdma"));
     const QString bareText = probeSummaryText(bare, QStringLiteral("box"));
     QVERIFY2(bareText.contains(QLatin1String("[ n/a]")), qPrintable(bareText));
-    QVERIFY2(bareText.contains(QLatin1String("5 not applicable")), qPrintable(bareText));
+    QVERIFY2(bareText.contains(QLatin1String("6 not applicable")), qPrintable(bareText));
 }
 
 QTEST_GUILESS_MAIN(TestCheckStatus)

@@ -239,6 +239,21 @@ private Q_SLOTS:
         QCOMPARE(h.verdict, Verdict::Healthy);
     }
 
+    // A link the probe found below what it could be (PCIe width, Ethernet
+    // speed) is degraded with the probe's words as its reason, never failing.
+    void linkBelowItsBestIsDegraded()
+    {
+        Rig r;
+        r.run(12);
+        QList<NodeLinks> links = r.links();
+        links[0].linkProblems << qMakePair(QStringLiteral("eth1"),
+                                           QStringLiteral("eth1 links at 40000 Mb/s although both ends support 56000 Mb/s"));
+        links[0].linkProblems << qMakePair(QStringLiteral("eth9"), QStringLiteral("another interface"));
+        const LinkHealth h = evaluateFabric(r.store, links, Thresholds(), r.t).value(0);
+        QCOMPARE(h.verdict, Verdict::Degraded);
+        QCOMPARE(h.reasons, QStringList{QStringLiteral("eth1 links at 40000 Mb/s although both ends support 56000 Mb/s")});
+    }
+
     void noCountersIsUnknown()
     {
         TelemetryStore store;
