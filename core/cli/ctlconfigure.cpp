@@ -358,6 +358,7 @@ int runConfigure(const QStringList &arguments, QTextStream &out, QTextStream &er
             call.addUpload(testPlan ? QStringLiteral("--plan") : QStringLiteral("--spec"), fileContent);
         call.setPrivilege(readOnly ? EngineCall::Privilege::RootOrUser : EngineCall::Privilege::Root);
         call.setTimeout(timeout);
+        call.setAgent(connector.controller().session(node->id));
         if (password)
             call.setSudoPassword(*password);
         if (json) {

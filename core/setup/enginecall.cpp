@@ -1,5 +1,7 @@
 #include "setup/enginecall.h"
 
+#include "agent/agentcommand.h"
+#include "agent/agentsession.h"
 #include "protocol/enginetexts.h"
 #include "ssh/remoteprocess.h"
 #include "ssh/remotetask.h"
@@ -10,6 +12,7 @@
 #include <QJsonDocument>
 #include <QTimer>
 
+#include <functional>
 #include <utility>
 
 namespace halolink {
@@ -177,39 +180,63 @@ void EngineCall::runEngine()
     const QString command = callCommand(argv, options, sizes, m_withPassword, m_privilege == Privilege::RootOrUser);
     // Safe to log in full: neither the password nor the files are part of it.
     qCDebug(lcSsh).noquote() << "run on" << m_session->endpoint().displayName() << ":" << command;
-    m_process = new RemoteProcess(m_session, command, this);
-    connect(m_process, &RemoteProcess::lineReceived, this, &EngineCall::onLine);
-    connect(m_process, &RemoteProcess::stderrLine, this, &EngineCall::onStderrLine);
-    connect(m_process, &RemoteProcess::finished, this, &EngineCall::onFinished);
+    // Through the node's agent when it runs and can (no login shell start:
+    // issue 16), else on an exec channel of its own.
+    std::function<void(const QByteArray &)> write;
+    std::function<void()> closeStdin;
+    if (AgentCommand::available(m_agent)) {
+        qCDebug(lcSsh).noquote() << "through the agent";
+        auto *p = new AgentCommand(m_agent, command, this);
+        connect(p, &AgentCommand::lineReceived, this, &EngineCall::onLine);
+        connect(p, &AgentCommand::stderrLine, this, &EngineCall::onStderrLine);
+        connect(p, &AgentCommand::finished, this, &EngineCall::onFinished);
+        m_process = p;
+        m_terminate = [p] { p->terminate(); };
+        p->start();
+        write = [p](const QByteArray &b) { p->write(b); };
+        closeStdin = [p] { p->closeStdin(); };
+        m_viaAgent = true;
+    } else {
+        auto *p = new RemoteProcess(m_session, command, this);
+        connect(p, &RemoteProcess::lineReceived, this, &EngineCall::onLine);
+        connect(p, &RemoteProcess::stderrLine, this, &EngineCall::onStderrLine);
+        connect(p, &RemoteProcess::finished, this, &EngineCall::onFinished);
+        m_process = p;
+        m_terminate = [p] { p->terminate(); };
+        p->start();
+        write = [p](const QByteArray &b) { p->write(b); };
+        closeStdin = [p] { p->closeStdin(); };
+        m_viaAgent = false;
+    }
     m_timer = new QTimer(this);
     m_timer->setSingleShot(true);
     connect(m_timer, &QTimer::timeout, this, [this] {
-        if (m_process)
-            m_process->terminate();
+        if (m_terminate)
+            m_terminate();
         finish(QStringLiteral("timeout"), tr("The engine did not finish in %1 s.").arg(m_timeout.count() / 1000));
     });
     m_timer->start(m_timeout);
-    m_process->start();
     if (!input.isEmpty())
-        m_process->write(input);
+        write(input);
+    input.fill('\0');
     if (m_withPassword) {
         // Read by the remote shell only when sudo -n cannot (see the header).
         QByteArray line;
         line.reserve(m_password.size() + 1);
         line.append(m_password).append('\n');
-        m_process->write(line);
+        write(line);
         line.fill('\0');
         wipePassword();
     }
-    m_process->closeStdin();
+    closeStdin();
 }
 
 void EngineCall::cancel()
 {
     if (m_finished)
         return;
-    if (m_process)
-        m_process->terminate();
+    if (m_terminate)
+        m_terminate();
     finish(QStringLiteral("cancelled"), tr("Cancelled."));
 }
 
@@ -357,6 +384,17 @@ void EngineCall::removeFilesThenEmit()
         emitFinished();
         return;
     }
+    const QString rm = shellCommand({QStringLiteral("rm"), QStringLiteral("-rf"), QStringLiteral("--"), dir});
+    QTimer::singleShot(std::chrono::seconds(31), this, &EngineCall::emitFinished);
+    if (m_viaAgent && AgentCommand::available(m_agent)) {
+        // Not a child: it completes even when this call is deleted first.
+        auto *command = new AgentCommand(m_agent, rm);
+        connect(command, &AgentCommand::finished, command, &QObject::deleteLater);
+        connect(command, &AgentCommand::finished, this, &EngineCall::emitFinished);
+        command->start();
+        command->closeStdin();
+        return;
+    }
     // Not a child: it completes even when this call is deleted first.
     auto *task = new RemoteTask(m_session, shellCommand({QStringLiteral("rm"), QStringLiteral("-rf"),
                                                          QStringLiteral("--"), dir}));
@@ -365,7 +403,6 @@ void EngineCall::removeFilesThenEmit()
     connect(task, &RemoteTask::failed, task, &QObject::deleteLater);
     connect(task, &RemoteTask::finished, this, &EngineCall::emitFinished);
     connect(task, &RemoteTask::failed, this, &EngineCall::emitFinished);
-    QTimer::singleShot(std::chrono::seconds(31), this, &EngineCall::emitFinished);
     task->start();
 }
 

@@ -29,9 +29,11 @@
 // It is kept in this object only until written, then overwritten with zeros
 // (also on cancel and destruction).
 //
-// One exec channel per call, so one start of the node's login shell (its
-// ~/.bashrc may take a second: pyenv, conda). The wrapper around the root
-// logic above:
+// Where it runs: through the node's agent (setAgent; its `exec` method runs
+// the wrapper below with /bin/sh, no login shell) when the agent is ready,
+// else on one exec channel of its own, so one start of the node's login
+// shell (its ~/.bashrc may take a second: pyenv, conda). The wrapper around
+// the root logic above:
 //  - prints "halolink-call: begin" on stdout and on stderr first: whatever the
 //    login shell printed before it (a ~/.bashrc that echoes) is not the
 //    engine's output and is dropped;
@@ -57,11 +59,13 @@
 #include <QStringList>
 
 #include <chrono>
+#include <functional>
 
 class QTimer;
 
 namespace halolink {
 
+class AgentSession;
 class RemoteProcess;
 
 // The remote wrapper's own exit statuses (the engine uses 0, 1 and 2).
@@ -103,6 +107,12 @@ public:
     // Used for this call only (a deep copy), then overwritten in memory.
     void setSudoPassword(const QByteArray &password);
     void setTimeout(std::chrono::milliseconds timeout) { m_timeout = timeout; }
+    // The node's agent: when it is Ready and has `exec`, the call runs
+    // through it (no new exec channel, no login shell start); otherwise, or
+    // without one, on an exec channel of the SSH session.
+    void setAgent(AgentSession *agent) { m_agent = agent; }
+    // Whether the last start() went through the agent.
+    bool ranThroughAgent() const { return m_viaAgent; }
 
     void start();
     void cancel();
@@ -154,7 +164,10 @@ private:
     bool m_withPassword = false;
     Privilege m_privilege = Privilege::Root;
     std::chrono::milliseconds m_timeout{std::chrono::minutes(5)};
-    RemoteProcess *m_process = nullptr;
+    QObject *m_process = nullptr;       // RemoteProcess, or AgentCommand through the agent
+    std::function<void()> m_terminate;
+    QPointer<AgentSession> m_agent;
+    bool m_viaAgent = false;
     QTimer *m_timer = nullptr;
     bool m_finished = false;
     bool m_emitted = false;

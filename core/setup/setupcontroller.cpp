@@ -466,6 +466,8 @@ void SetupController::startCall(int node)
     call->setPrivilege(op == QLatin1String("plan") || op == QLatin1String("verify") ? EngineCall::Privilege::RootOrUser
                                                                                     : EngineCall::Privilege::Root);
     call->setTimeout(op == QLatin1String("apply") ? std::chrono::minutes(10) : std::chrono::minutes(3));
+    // Through the node's agent when it runs (no login shell start per call).
+    call->setAgent(m_cluster->session(n.nodeId));
     if (m_sudo.contains(node))
         call->setSudoPassword(m_sudo.value(node));
     connect(call, &EngineCall::eventReceived, this, [this, node](const QJsonObject &e) {

@@ -201,6 +201,8 @@ Agent::Agent(const AgentOptions &options)
         { "mesh.set_peers", &Agent::meshSetPeers },
         { "bench", &Agent::bench },
         { "model_shape", &Agent::modelShape },
+        { "exec", &Agent::exec },
+        { "exec.cancel", &Agent::execCancel },
         { "shutdown", &Agent::shutdown },
     };
 }
@@ -227,7 +229,7 @@ int Agent::run()
     hello["event"] = "hello";
     hello["engine_version"] = protocol::kEngineVersion;
     hello["protocol"] = protocol::kProtocolVersion;
-    hello["capabilities"] = { "probe", "telemetry", "mesh", "bench", "reflector", "model_shape" };
+    hello["capabilities"] = { "probe", "telemetry", "mesh", "bench", "reflector", "model_shape", "exec" };
     const auto hostname = m_root.readLine("proc/sys/kernel/hostname");
     hello["hostname"] = hostname ? Json(*hostname) : Json(nullptr);
     hello["pid"] = ::getpid();
@@ -266,6 +268,7 @@ int Agent::run()
 void Agent::stopEverything()
 {
     StopDeadline deadline(kStopDeadlineMs);
+    stopExecs();
     m_telemetry.stop();
     m_mesh.stop();
     if (m_reflector) {

@@ -12,10 +12,13 @@
 #include <list>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <thread>
+
+#include <sys/types.h>
 
 #include "agent/line_writer.h"
 #include "agent/mesh.h"
@@ -72,6 +75,10 @@ private:
     void meshSetPeers(std::int64_t id, const Json &params);
     void bench(std::int64_t id, const Json &params);
     void modelShape(std::int64_t id, const Json &params); // agent_model.cpp
+    void exec(std::int64_t id, const Json &params);       // agent_exec.cpp
+    void execCancel(std::int64_t id, const Json &params);
+    void runExec(std::int64_t id, const std::string &command, const std::string &input);
+    void stopExecs();
     void shutdown(std::int64_t id, const Json &params);
 
     struct Task {
@@ -89,6 +96,8 @@ private:
     std::map<std::string, Handler, std::less<>> m_handlers;
     std::list<Task> m_tasks;
     std::atomic<bool> m_benchRunning { false };
+    std::mutex m_execMutex;
+    std::map<std::int64_t, pid_t> m_execRuns; // exec request -> its process group
     std::string m_pending; // bytes of a line not yet ended
     bool m_discarding = false; // inside a line that is too long
     bool m_quit = false;

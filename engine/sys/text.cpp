@@ -1,5 +1,7 @@
 #include "sys/text.h"
 
+#include <cstdint>
+
 #include <cerrno>
 #include <cstdlib>
 
@@ -106,6 +108,44 @@ std::optional<std::string> fieldValue(std::string_view text, std::string_view ke
             return trim(std::string_view(line).substr(pos + 1));
     }
     return std::nullopt;
+}
+
+std::optional<std::string> base64Decode(std::string_view s)
+{
+    if (s.size() % 4 != 0)
+        return std::nullopt;
+    auto value = [](char c) -> int {
+        if (c >= 'A' && c <= 'Z')
+            return c - 'A';
+        if (c >= 'a' && c <= 'z')
+            return c - 'a' + 26;
+        if (c >= '0' && c <= '9')
+            return c - '0' + 52;
+        if (c == '+')
+            return 62;
+        if (c == '/')
+            return 63;
+        return -1;
+    };
+    std::string out;
+    out.reserve(s.size() / 4 * 3);
+    for (std::size_t i = 0; i < s.size(); i += 4) {
+        const bool last = i + 4 == s.size();
+        const int pad = last ? (s[i + 3] == '=') + (s[i + 2] == '=' && s[i + 3] == '=') : 0;
+        std::uint32_t group = 0;
+        for (std::size_t k = 0; k < 4; ++k) {
+            const int v = k >= 4 - std::size_t(pad) ? 0 : value(s[i + k]);
+            if (v < 0)
+                return std::nullopt;
+            group = group << 6 | std::uint32_t(v);
+        }
+        out.push_back(char(group >> 16 & 0xff));
+        if (pad < 2)
+            out.push_back(char(group >> 8 & 0xff));
+        if (pad < 1)
+            out.push_back(char(group & 0xff));
+    }
+    return out;
 }
 
 } // namespace halolink::sys

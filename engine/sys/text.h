@@ -17,5 +17,8 @@ std::optional<long long> parseInt(std::string_view s);
 std::optional<double> parseDouble(std::string_view s);
 // "key: value" lines (ethtool -i, /etc/os-release uses '=').
 std::optional<std::string> fieldValue(std::string_view text, std::string_view key, char sep);
+// RFC 4648 base64 (the standard alphabet, '=' padding, no line breaks);
+// nullopt for anything else.
+std::optional<std::string> base64Decode(std::string_view s);
 
 } // namespace halolink::sys

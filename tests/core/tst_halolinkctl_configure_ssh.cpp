@@ -285,9 +285,11 @@ private Q_SLOTS:
         QVERIFY(r.out.contains("--journal") && !r.out.contains("--plan"));
     }
 
-    // A call is one exec channel, so one start of the node's login shell,
-    // however many files it passes (before: a copy, the engine and a removal,
-    // three); what the user's ~/.bashrc prints is not taken for the engine's.
+    // A call goes through the node's agent (its exec method: `sh -c`, no
+    // login shell), so the whole command costs the one start of the node's
+    // login shell that deployed the engine and started the agent (before:
+    // a channel per call, and before that a copy, the engine and a removal);
+    // what the user's ~/.bashrc prints is not taken for the engine's.
     void configureThroughLoginShell()
     {
         if (!m_ready)
@@ -298,15 +300,20 @@ private Q_SLOTS:
         const QString spec = writeMissingInterfaceSpec(dir);
         QVERIFY(!spec.isEmpty());
         const QStringList specsBefore = remoteSpecFiles();
+        QProcessEnvironment logged = env();
+        logged.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("halolink.ssh.debug=true"));
         Run r = ctl({QStringLiteral("configure"), QStringLiteral("plan"), QStringLiteral("n1"), QStringLiteral("--spec"),
-                     spec, QStringLiteral("--json")});
+                     spec, QStringLiteral("--json")},
+                    logged);
         QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("through the agent"), r.err.constData());
         const QJsonObject e = lastJsonError(r.out);
         QCOMPARE(e.value(QStringLiteral("code")).toString(), QStringLiteral("invalid_spec"));
         QVERIFY2(e.value(QStringLiteral("message")).toString().contains(QLatin1String("hlnosuch0")), r.out.constData());
         QVERIFY2(!r.out.contains("Welcome") && !r.err.contains("a note from the profile"), r.out + r.err);
-        // The engine's deployment (one channel: the target known) and the call.
-        QCOMPARE(m_fx.shellStarts(), 2);
+        // The engine's deployment and agent (one channel: the target known);
+        // the call, through the agent, starts none.
+        QCOMPARE(m_fx.shellStarts(), 1);
         QCOMPARE(remoteSpecFiles(), specsBefore);
     }
 

@@ -13,6 +13,7 @@
 #include "setup/setupcontroller.h"
 
 #include <QJsonArray>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
@@ -134,6 +135,10 @@ private Q_SLOTS:
         inventory.load();
         QString id1;
         QVERIFY2(inventory.addNode(nodeFor(QStringLiteral("s1"), m_servers[0]), &error, &id1), qPrintable(error));
+        // A login shell that counts its starts: the setup's calls go through
+        // the agent and start none (issue 16).
+        QVERIFY(m_fx.useBash(""));
+        const auto restoreShell = qScopeGuard([this] { m_fx.useDefaultShell(); });
         ClusterController controller(&inventory);
         ClusterController::Options o;
         o.includeLocal = false;
@@ -142,6 +147,8 @@ private Q_SLOTS:
         acceptHostKeys(controller);
         controller.start();
         QTRY_COMPARE_WITH_TIMEOUT(controller.state(id1), NodeState::Ready, 60000);
+        const int connectStarts = m_fx.shellStarts();
+        QCOMPARE(connectStarts, 1);
 
         // A setup left with a change on s1: resuming asks s1 where it stands (root: the journal is root's).
         setup::SetupController setup(&controller, &inventory);
@@ -198,6 +205,9 @@ private Q_SLOTS:
         QCOMPARE(asked.size(), 0);
         QCOMPARE(setup.run(0).errorCode, QStringLiteral("sudo_not_allowed"));
         QVERIFY2(setup.run(0).error.contains(QStringLiteral("sudoers")), qPrintable(setup.run(0).error));
+        // Four calls (one without a password, a wrong one, the right one, one
+        // refused), the call folders removed: not one more login shell.
+        QCOMPARE(m_fx.shellStarts(), connectStarts);
         controller.stop();
     }
 };

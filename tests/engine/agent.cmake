@@ -8,6 +8,7 @@ set(_agent_tests
   tst_agent_monitor
   tst_agent_mesh
   tst_agent_model_shape
+  tst_agent_exec
   tst_nic_port_stats)
 
 foreach(_t IN LISTS _agent_tests)
