@@ -1962,6 +1962,13 @@
     </message>
 </context>
 <context>
+    <name>halolink::AgentCommand</name>
+    <message>
+        <source>The node&apos;s agent is gone.</source>
+        <translation>O agente do nó não existe mais.</translation>
+    </message>
+</context>
+<context>
     <name>halolink::AgentSession</name>
     <message>
         <source>the agent on %1 sent no hello within %2 s</source>
