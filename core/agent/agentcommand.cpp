@@ -65,7 +65,9 @@ void AgentCommand::send()
             || qint64(e.value(QStringLiteral("request")).toDouble()) != m_request)
             return;
         const QByteArray line = e.value(QStringLiteral("line")).toString().toUtf8();
-        if (e.value(QStringLiteral("stream")).toString() == QLatin1String("stderr"))
+        const bool isStderr = e.value(QStringLiteral("stream")).toString() == QLatin1String("stderr");
+        Q_EMIT outputReceived(isStderr, e.value(QStringLiteral("newline")).toBool(true) ? line + '\n' : line);
+        if (isStderr)
             Q_EMIT stderrLine(line);
         else
             Q_EMIT lineReceived(line);

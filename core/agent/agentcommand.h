@@ -39,6 +39,8 @@ public:
 Q_SIGNALS:
     void lineReceived(const QByteArray &line); // stdout, without the newline
     void stderrLine(const QByteArray &line);
+    // The same output as bytes, newlines included where the command wrote them.
+    void outputReceived(bool isStderr, const QByteArray &data);
     // The command ended (exitCode; -1 with an error when the agent could not
     // run it or the connection was lost).
     void finished(int exitCode, const QString &error);

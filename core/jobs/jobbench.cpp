@@ -106,6 +106,7 @@ void JobLauncher::serveBench(const ServeBenchOptions &options)
                 // Not run(): its progress lines are read as they come.
                 auto *task = new RemoteTask(ssh, command, this);
                 task->setTimeout(std::chrono::hours(6));
+                task->setAgent(m_cluster->session(head));
                 if (!apiKey().isEmpty())
                     task->setStdin(apiKey() + '\n');
                 m_tasks << task;

@@ -61,6 +61,7 @@ void JobDiscovery::discover(const QStringList &nodeIds)
     for (const auto &t : targets) {
         auto *task = new RemoteTask(t.second, command, this);
         task->setTimeout(std::chrono::seconds(30));
+        task->setAgent(m_cluster->session(t.first));
         const QString id = t.first;
         connect(task, &RemoteTask::finished, this, [this, task, id](int) {
             for (const QByteArray &line : task->standardOutput().split('\n')) {
@@ -143,6 +144,7 @@ void JobDiscovery::checkRoles()
     for (const Ask &a : asks) {
         auto *task = new RemoteTask(a.ssh, a.command, this);
         task->setTimeout(std::chrono::seconds(60));
+        task->setAgent(m_cluster->session(a.nodeId));
         auto done = [this, task, a](bool ok) {
             DiscoveredJob &d = m_jobs[a.job];
             const QByteArray out = task->standardOutput();

@@ -150,6 +150,8 @@ void JobLauncher::run(const QString &nodeId, const QString &command, std::chrono
     }
     auto *task = new RemoteTask(ssh, command, this);
     task->setTimeout(timeout);
+    // Through the node's agent when it runs: no login shell start per step.
+    task->setAgent(m_cluster->session(nodeId));
     if (!stdinData.isNull())
         task->setStdin(stdinData);
     m_tasks << task;

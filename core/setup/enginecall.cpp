@@ -115,6 +115,11 @@ EngineCall::~EngineCall()
     wipePassword();
 }
 
+void EngineCall::setAgent(AgentSession *agent)
+{
+    m_agent = agent;
+}
+
 void EngineCall::setSpec(const QByteArray &json)
 {
     for (qsizetype i = m_uploads.size() - 1; i >= 0; --i) {

@@ -110,7 +110,7 @@ public:
     // The node's agent: when it is Ready and has `exec`, the call runs
     // through it (no new exec channel, no login shell start); otherwise, or
     // without one, on an exec channel of the SSH session.
-    void setAgent(AgentSession *agent) { m_agent = agent; }
+    void setAgent(AgentSession *agent);
     // Whether the last start() went through the agent.
     bool ranThroughAgent() const { return m_viaAgent; }
 

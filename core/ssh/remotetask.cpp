@@ -1,5 +1,7 @@
 #include "ssh/remotetask.h"
 
+#include "agent/agentcommand.h"
+#include "agent/agentsession.h"
 #include "ssh/sshlogging.h"
 
 #include <QTimer>
@@ -16,10 +18,17 @@ RemoteTask::RemoteTask(SshSession *session, const QString &command, QObject *par
 
 RemoteTask::~RemoteTask()
 {
-    if (m_running && m_session) {
+    if (m_running && m_agentCommand)
+        m_agentCommand->terminate();
+    else if (m_running && m_session) {
         m_session->closeChannel(m_id);
         m_session->detachSink(m_id);
     }
+}
+
+void RemoteTask::setAgent(AgentSession *agent)
+{
+    m_agent = agent;
 }
 
 void RemoteTask::start()
@@ -35,6 +44,7 @@ void RemoteTask::start()
         return;
     }
     m_running = true;
+    m_viaAgent = AgentCommand::available(m_agent);
     if (m_timeout.count() > 0) {
         m_timer = new QTimer(this);
         m_timer->setSingleShot(true);
@@ -44,8 +54,24 @@ void RemoteTask::start()
         });
         m_timer->start(m_timeout);
     }
-    qCDebug(lcSsh).noquote() << "run on" << m_session->endpoint().displayName() << ":" << m_command;
-    m_id = m_session->openChannel(m_command.toUtf8(), this);
+    qCDebug(lcSsh).noquote() << "run on" << m_session->endpoint().displayName()
+                             << (m_viaAgent ? "(through the agent):" : ":") << m_command;
+    if (m_viaAgent)
+        startThroughAgent();
+    else
+        m_id = m_session->openChannel(m_command.toUtf8(), this);
+}
+
+void RemoteTask::startThroughAgent()
+{
+    m_agentCommand = new AgentCommand(m_agent, m_command, this);
+    connect(m_agentCommand, &AgentCommand::outputReceived, this,
+            [this](bool isStderr, const QByteArray &data) { sshChannelData(isStderr, data); });
+    connect(m_agentCommand, &AgentCommand::finished, this,
+            [this](int exitCode, const QString &error) { sshChannelClosed(exitCode, error); });
+    m_agentCommand->start();
+    m_agentCommand->write(m_stdin);
+    m_agentCommand->closeStdin();
 }
 
 void RemoteTask::cancel()
@@ -58,7 +84,10 @@ void RemoteTask::finishWithFailure(Failure failure, const QString &message)
 {
     if (m_done)
         return;
-    if (m_running && m_session) {
+    if (m_running && m_agentCommand) {
+        m_agentCommand->terminate(); // the command's process group on the node
+        disconnect(m_agentCommand, nullptr, this, nullptr);
+    } else if (m_running && m_session) {
         m_session->closeChannel(m_id);
         m_session->detachSink(m_id);
     }

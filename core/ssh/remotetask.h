@@ -4,6 +4,12 @@
 // failed() (it could not run to the end: timeout, cancelled, connection lost).
 // The command is a shell command line: build it with shellCommand() /
 // shellQuote() so no value is ever run as shell syntax.
+//
+// With setAgent(), the command runs through the node's agent when that is
+// ready (its `exec` method: `/bin/sh -c`, no start of the login shell, whose
+// ~/.bashrc may take a second), else on an exec channel as without it. The
+// agent inherited the login shell's environment when it started, so PATH
+// and the rest are the same; the shell is /bin/sh rather than the user's.
 
 #include "ssh/sshsession.h"
 
@@ -16,6 +22,9 @@
 class QTimer;
 
 namespace halolink {
+
+class AgentCommand;
+class AgentSession;
 
 class RemoteTask final : public QObject, public SshChannelSink {
     Q_OBJECT
@@ -32,6 +41,10 @@ public:
     void setOutputLimit(qsizetype bytes) { m_limit = bytes; }
     // Bytes sent to the command's stdin, then EOF.
     void setStdin(const QByteArray &input) { m_stdin = input; }
+    // The node's agent to run the command through when it can (see above).
+    void setAgent(AgentSession *agent);
+    // Whether the command went through the agent.
+    bool ranThroughAgent() const { return m_viaAgent; }
 
     void start();
     void cancel();
@@ -56,8 +69,12 @@ private:
     void sshChannelData(bool isStderr, const QByteArray &data) override;
     void sshChannelClosed(int exitStatus, const QString &error) override;
     void finishWithFailure(Failure failure, const QString &message);
+    void startThroughAgent();
 
     QPointer<SshSession> m_session;
+    QPointer<AgentSession> m_agent;
+    AgentCommand *m_agentCommand = nullptr;
+    bool m_viaAgent = false;
     QString m_command;
     std::chrono::milliseconds m_timeout { std::chrono::seconds(60) };
     qsizetype m_limit = 64 * 1024 * 1024;

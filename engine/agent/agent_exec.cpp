@@ -156,12 +156,13 @@ void Agent::runExec(std::int64_t id, const std::string &command, const std::stri
     if (input.empty())
         in.closeEnd(1);
     std::string pending[2];
-    auto emit = [&](int stream, std::string_view line) {
+    auto emit = [&](int stream, std::string_view line, bool newline = true) {
         Json e;
         e["event"] = "exec.output";
         e["request"] = id;
         e["stream"] = stream == 0 ? "stdout" : "stderr";
         e["line"] = std::string(line);
+        e["newline"] = newline;
         m_out.write(e);
     };
     auto take = [&](int stream, const char *data, std::size_t size) {
@@ -172,7 +173,7 @@ void Agent::runExec(std::int64_t id, const std::string &command, const std::stri
             emit(stream, std::string_view(p).substr(start, nl - start));
         p.erase(0, start);
         while (p.size() >= kMaxOutputLine) {
-            emit(stream, std::string_view(p).substr(0, kMaxOutputLine));
+            emit(stream, std::string_view(p).substr(0, kMaxOutputLine), false);
             p.erase(0, kMaxOutputLine);
         }
     };
@@ -207,7 +208,7 @@ void Agent::runExec(std::int64_t id, const std::string &command, const std::stri
     }
     for (int s = 0; s < 2; ++s)
         if (!pending[s].empty())
-            emit(s, pending[s]);
+            emit(s, pending[s], false);
     in.closeEnd(1);
     int status = 0;
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {

@@ -476,9 +476,20 @@ private Q_SLOTS:
         JobSpec spec = baseSpec(QStringLiteral("t-run"), model);
         // The server answers to its served name: readiness and the smoke test use it.
         spec.extraArgs = {QStringLiteral("--served-model-name"), QStringLiteral("tiny")};
+        // A login shell that counts its starts (sshd takes the shell when a
+        // connection logs in: the controller connects again): one per node
+        // for the connection, and the launch's steps, through the agents,
+        // start none (issue 16).
+        QVERIFY(m_fx.useBash(""));
+        const auto restoreShell = qScopeGuard([this] { m_fx.useDefaultShell(); });
+        m_controller->stop();
+        m_controller.reset();
+        startController();
+        QCOMPARE(m_fx.shellStarts(), 2);
         JobLauncher launcher(m_controller.get());
         launcher.setJob(jobFor(spec));
         QVERIFY2(launch(launcher), qPrintable(launcher.errorString()));
+        QCOMPARE(m_fx.shellStarts(), 2);
         QCOMPARE(launcher.phase(), JobLauncher::Phase::Running);
         for (int i = 0; i < launcher.job().rendered.steps.size(); ++i)
             QCOMPARE(launcher.stepState(i), QStringLiteral("ready"));

@@ -63,6 +63,12 @@ private Q_SLOTS:
         QCOMPARE(lines(a, id, QStringLiteral("stdout")),
             (QStringList { "one", "two", "10", "[secret line]", "no newline" }));
         QCOMPARE(lines(a, id, QStringLiteral("stderr")), QStringList { "err" });
+        // Only the last piece had no newline of its own.
+        QStringList unended;
+        for (const QJsonObject &e : a.events(QStringLiteral("exec.output")))
+            if (!e.value("newline").toBool(true))
+                unended << e.value("line").toString();
+        QCOMPARE(unended, QStringList { "no newline" });
         // Every output event came before the reply.
         int replyAt = -1, lastOutput = -1;
         for (int i = 0; i < a.lines().size(); ++i) {
