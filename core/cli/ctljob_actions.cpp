@@ -151,6 +151,7 @@ int runJobAction(const ActionArgs &a, Inventory &inventory, QTextStream &out, QT
             SshSession *ssh = connector.controller().sshSession(s.nodeId);
             const QString label = QStringLiteral("%1/%2: ").arg(s.nodeName, s.role);
             RemoteTask task(ssh, jobs::logCommand(match->job.spec, s.nodeId, s.role, lineCount, false));
+            task.setAgent(connector.controller().session(s.nodeId));
             QEventLoop loop;
             QObject::connect(&task, &RemoteTask::finished, &loop, &QEventLoop::quit);
             QObject::connect(&task, &RemoteTask::failed, &loop, &QEventLoop::quit);

@@ -13,6 +13,7 @@
 #include <QTimer>
 
 #include <functional>
+#include <type_traits>
 #include <utility>
 
 namespace halolink {
@@ -189,29 +190,23 @@ void EngineCall::runEngine()
     // issue 16), else on an exec channel of its own.
     std::function<void(const QByteArray &)> write;
     std::function<void()> closeStdin;
-    if (AgentCommand::available(m_agent)) {
+    auto attach = [&](auto *p) {
+        using Process = std::remove_pointer_t<decltype(p)>;
+        connect(p, &Process::lineReceived, this, &EngineCall::onLine);
+        connect(p, &Process::stderrLine, this, &EngineCall::onStderrLine);
+        connect(p, &Process::finished, this, &EngineCall::onFinished);
+        m_process = p;
+        m_terminate = [p] { p->terminate(); };
+        write = [p](const QByteArray &b) { p->write(b); };
+        closeStdin = [p] { p->closeStdin(); };
+        p->start();
+    };
+    m_viaAgent = AgentCommand::available(m_agent);
+    if (m_viaAgent) {
         qCDebug(lcSsh).noquote() << "through the agent";
-        auto *p = new AgentCommand(m_agent, command, this);
-        connect(p, &AgentCommand::lineReceived, this, &EngineCall::onLine);
-        connect(p, &AgentCommand::stderrLine, this, &EngineCall::onStderrLine);
-        connect(p, &AgentCommand::finished, this, &EngineCall::onFinished);
-        m_process = p;
-        m_terminate = [p] { p->terminate(); };
-        p->start();
-        write = [p](const QByteArray &b) { p->write(b); };
-        closeStdin = [p] { p->closeStdin(); };
-        m_viaAgent = true;
+        attach(new AgentCommand(m_agent, command, this));
     } else {
-        auto *p = new RemoteProcess(m_session, command, this);
-        connect(p, &RemoteProcess::lineReceived, this, &EngineCall::onLine);
-        connect(p, &RemoteProcess::stderrLine, this, &EngineCall::onStderrLine);
-        connect(p, &RemoteProcess::finished, this, &EngineCall::onFinished);
-        m_process = p;
-        m_terminate = [p] { p->terminate(); };
-        p->start();
-        write = [p](const QByteArray &b) { p->write(b); };
-        closeStdin = [p] { p->closeStdin(); };
-        m_viaAgent = false;
+        attach(new RemoteProcess(m_session, command, this));
     }
     m_timer = new QTimer(this);
     m_timer->setSingleShot(true);
@@ -389,25 +384,17 @@ void EngineCall::removeFilesThenEmit()
         emitFinished();
         return;
     }
-    const QString rm = shellCommand({QStringLiteral("rm"), QStringLiteral("-rf"), QStringLiteral("--"), dir});
-    QTimer::singleShot(std::chrono::seconds(31), this, &EngineCall::emitFinished);
-    if (m_viaAgent && AgentCommand::available(m_agent)) {
-        // Not a child: it completes even when this call is deleted first.
-        auto *command = new AgentCommand(m_agent, rm);
-        connect(command, &AgentCommand::finished, command, &QObject::deleteLater);
-        connect(command, &AgentCommand::finished, this, &EngineCall::emitFinished);
-        command->start();
-        command->closeStdin();
-        return;
-    }
     // Not a child: it completes even when this call is deleted first.
     auto *task = new RemoteTask(m_session, shellCommand({QStringLiteral("rm"), QStringLiteral("-rf"),
                                                          QStringLiteral("--"), dir}));
+    if (m_viaAgent)
+        task->setAgent(m_agent); // the way the call went, while the agent is there
     task->setTimeout(std::chrono::seconds(30));
     connect(task, &RemoteTask::finished, task, &QObject::deleteLater);
     connect(task, &RemoteTask::failed, task, &QObject::deleteLater);
     connect(task, &RemoteTask::finished, this, &EngineCall::emitFinished);
     connect(task, &RemoteTask::failed, this, &EngineCall::emitFinished);
+    QTimer::singleShot(std::chrono::seconds(31), this, &EngineCall::emitFinished);
     task->start();
 }
 
