@@ -95,7 +95,17 @@ QString EngineDeployer::bootstrapScript(
         "printf 'halolink-deploy:home=%s\\n' \"$HOME\"; "
         "printf 'halolink-deploy:libc=%s\\n' \"$(getconf GNU_LIBC_VERSION 2>/dev/null || ldd --version 2>&1 | head -n 1)\"; "
         "printf 'halolink-deploy:sha256sum=%s\\n' \"$(command -v sha256sum)\"; "
-        "printf 'halolink-deploy:have=%s\\n' \"$(sha256sum -- \"$hl_t\" 2>/dev/null | cut -c1-64)\"; "
+        // The target's SHA-256, or its stamp: the device, inode, size, mtime and
+        // ctime it had when its SHA-256 was last found right (a file written
+        // since has another ctime, which no user can set back), so a
+        // connection does not hash 4 MB again each time (issue 16).
+        "hl_st() { stat -c '%d:%i:%s:%Y:%Z' -- \"$hl_t\" 2>/dev/null; }; "
+        "hl_have=; hl_ok=; "
+        "if [ -f \"$hl_t.ok\" ]; then IFS= read -r hl_ok < \"$hl_t.ok\" || hl_ok=; fi; "
+        "if [ -n \"$hl_ok\" ] && [ \"$(hl_st)\" = \"$hl_ok\" ]; then hl_have=%2; "
+        "else hl_have=$(sha256sum -- \"$hl_t\" 2>/dev/null | cut -c1-64); "
+        "if [ \"$hl_have\" = %2 ]; then hl_ok=$(hl_st) && [ -n \"$hl_ok\" ] && printf '%s\\n' \"$hl_ok\" > \"$hl_t.ok\"; fi; fi; "
+        "printf 'halolink-deploy:have=%s\\n' \"$hl_have\"; "
         "printf 'halolink-deploy:ask\\n'; "
         "IFS= read -r hl_go || exit 0; "
         "case $hl_go in "
@@ -107,6 +117,7 @@ QString EngineDeployer::bootstrapScript(
         "hl_h=$(sha256sum -- \"$hl_f\" | cut -c1-64); "
         "if [ \"$hl_h\" != %2 ]; then rm -f -- \"$hl_f\"; printf 'halolink-deploy:fail=checksum %s\\n' \"$hl_h\"; exit 3; fi; "
         "chmod 700 -- \"$hl_f\" && mv -f -- \"$hl_f\" \"$hl_t\" || { rm -f -- \"$hl_f\"; printf 'halolink-deploy:fail=install\\n'; exit 3; }; "
+        "hl_ok=$(hl_st) && [ -n \"$hl_ok\" ] && printf '%s\\n' \"$hl_ok\" > \"$hl_t.ok\"; "
         "printf 'halolink-deploy:installed\\n';; "
         "*) exit 0;; "
         "esac; ")

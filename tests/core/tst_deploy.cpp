@@ -10,6 +10,7 @@
 #include "ssh/sshsession.h"
 
 #include <QCryptographicHash>
+#include <QDateTime>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QProcess>
@@ -272,7 +273,10 @@ private Q_SLOTS:
                 & (QFile::ReadUser | QFile::WriteUser | QFile::ExeUser | QFile::ReadGroup | QFile::WriteGroup
                     | QFile::ExeGroup | QFile::ReadOther | QFile::WriteOther | QFile::ExeOther)),
             int(QFile::ReadUser | QFile::WriteUser | QFile::ExeUser)); // 0700
-        QCOMPARE(cacheEntries(), QStringList { QStringLiteral("engine-") + sha }); // no temporary left
+        // No temporary left; the engine and its stamp (what the file was when
+        // its SHA-256 was found right).
+        QCOMPARE(cacheEntries(),
+            (QStringList { QStringLiteral("engine-") + sha, QStringLiteral("engine-") + sha + QStringLiteral(".ok") }));
 
         // Second deploy, new connection: verified on the node, nothing uploaded.
         auto again = connected(m_server);
@@ -311,6 +315,40 @@ private Q_SLOTS:
         QVERIFY(writeFile(target, QByteArray(1000, 'x')));
         auto s = connected(m_server);
         Outcome o = deploy(s.get(), m_engine);
+        QVERIFY2(o.ok, qPrintable(o.message));
+        QVERIFY(o.uploaded);
+        QCOMPARE(sha256Of(target), sha);
+    }
+
+    // The stamp spares a connection the hash only while the file is as it
+    // was: the same size, inode and modification time but a byte changed in
+    // place (its ctime moved) is hashed again and replaced.
+    void changedInPlaceIsFoundDespiteTheStamp()
+    {
+        if (m_server < 0)
+            QSKIP("no sshd");
+        const QString sha = sha256Of(m_engine);
+        const QString target = m_fx.home() + QStringLiteral("/.cache/halolink/engine-") + sha;
+        auto s = connected(m_server);
+        QVERIFY(deploy(s.get(), m_engine).ok);
+        QVERIFY(QFile::exists(target + QStringLiteral(".ok")));
+        auto again = connected(m_server);
+        Outcome reused = deploy(again.get(), m_engine);
+        QVERIFY(reused.ok && !reused.uploaded);
+
+        QFile f(target);
+        const QDateTime modified = QFileInfo(target).lastModified();
+        QTest::qWait(1100); // a ctime in another second
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        QVERIFY(f.seek(100));
+        QVERIFY(f.write("x", 1) == 1);
+        QVERIFY(f.flush());
+        QVERIFY(f.setFileTime(modified, QFileDevice::FileModificationTime));
+        f.close();
+        QCOMPARE(QFileInfo(target).lastModified(), modified);
+        QVERIFY(sha256Of(target) != sha);
+        auto third = connected(m_server);
+        Outcome o = deploy(third.get(), m_engine);
         QVERIFY2(o.ok, qPrintable(o.message));
         QVERIFY(o.uploaded);
         QCOMPARE(sha256Of(target), sha);
