@@ -76,7 +76,12 @@ struct Level {
             close();
         if (open.count == 0) {
             open.period = period;
-            open.key = std::max(period, lastKey());
+            // Right after a gap the line starts again where the data does:
+            // the period's start may lie inside the gap (a node lost at 3 s
+            // and back at 8 s of one ten-second period would otherwise show
+            // data from 0 s, before it was lost, and no gap at all).
+            const bool afterGap = !ring.isEmpty() && ring.back().isGap();
+            open.key = afterGap ? std::max(t, lastKey()) : std::max(period, lastKey());
             open.min = open.max = open.sum = v;
             open.last = v;
             open.count = 1;

@@ -49,6 +49,7 @@ private Q_SLOTS:
     void bucketsAggregateMinMaxMeanLast();
     void openBucketIsReadable();
     void gapsStayGaps();
+    void dataAfterAGapStartsWhereItResumes();
     void nodeGapBreaksMeshTowardsIt();
     void outOfOrderIsDropped();
     void rangeQueryPicksResolution();
@@ -251,6 +252,44 @@ void TestTelemetryStore::gapsStayGaps()
     // A NaN sample is a gap too.
     store.append(s, kT0 + 30, qQNaN());
     QVERIFY(store.latest(s).gap);
+}
+
+// A mesh series measured every few seconds: lost (a peer down) at 13 s of a
+// ten-second period, its node lost too (the gap already holds), back at
+// 27 s. The bucket that opens after the gap is keyed where the data resumes,
+// not at its period's start (20 s), which lies inside the outage: read at
+// ten seconds the series is in a gap from 13 s until 27 s (tst_soak_short
+// found a node's outage with no gap in such series).
+void TestTelemetryStore::dataAfterAGapStartsWhereItResumes()
+{
+    TelemetryStore store;
+    const int s = store.ensureSeries(QStringLiteral("mesh/node1->node2/tcp/rtt_p50_ns"));
+    const double base = std::floor(kT0 / 10) * 10;
+    store.append(s, base + 1, 100);
+    store.append(s, base + 6, 110);
+    store.markGap(s, base + 13);   // the peer stopped answering
+    store.markGap(s, base + 22);   // the node itself lost: already in a gap
+    store.append(s, base + 27, 120); // back
+    store.append(s, base + 29, 130);
+    for (Resolution r : {Resolution::OneSecond, Resolution::TenSeconds}) {
+        if (store.pointCount(s, r) == 0)
+            continue; // a mesh series keeps no one-second level
+        SeriesSlice slice;
+        store.read(s, r, base, base + 60, slice);
+        qsizetype gapAt = -1;
+        for (qsizetype i = 0; i < slice.size(); ++i)
+            if (std::isnan(slice.values.at(i)))
+                gapAt = i;
+        QStringList seen;
+        for (qsizetype i = 0; i < slice.size(); ++i)
+            seen << QStringLiteral("%1%2").arg(slice.keys.at(i) - base).arg(std::isnan(slice.values.at(i)) ? "g" : "");
+        QVERIFY2(gapAt > 0 && gapAt + 1 < slice.size(), qPrintable(seen.join(QLatin1Char(' '))));
+        // Nothing in (13, 27): the outage reads as one.
+        QVERIFY2(slice.keys.at(gapAt + 1) >= base + 27, qPrintable(QString::number(slice.keys.at(gapAt + 1) - base)));
+        QVERIFY(slice.keys.at(gapAt) <= base + 13);
+        for (qsizetype i = 1; i < slice.size(); ++i)
+            QVERIFY(slice.keys.at(i) >= slice.keys.at(i - 1));
+    }
 }
 
 void TestTelemetryStore::nodeGapBreaksMeshTowardsIt()
