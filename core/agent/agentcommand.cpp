@@ -76,6 +76,7 @@ void AgentCommand::send()
         if (m_done)
             return;
         m_done = true;
+        disconnect(m_agent, &AgentSession::eventReceived, this, nullptr); // no more of its events to read
         if (m_reply->isError())
             Q_EMIT finished(-1, m_reply->errorString());
         else

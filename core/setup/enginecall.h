@@ -111,8 +111,6 @@ public:
     // through it (no new exec channel, no login shell start); otherwise, or
     // without one, on an exec channel of the SSH session.
     void setAgent(AgentSession *agent);
-    // Whether the last start() went through the agent.
-    bool ranThroughAgent() const { return m_viaAgent; }
 
     void start();
     void cancel();

@@ -43,8 +43,6 @@ public:
     void setStdin(const QByteArray &input) { m_stdin = input; }
     // The node's agent to run the command through when it can (see above).
     void setAgent(AgentSession *agent);
-    // Whether the command went through the agent.
-    bool ranThroughAgent() const { return m_viaAgent; }
 
     void start();
     void cancel();
