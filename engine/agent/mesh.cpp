@@ -52,7 +52,8 @@ bool rdmaUnavailable(const std::string &code)
 
 class Mesh::Worker {
 public:
-    Worker(LineWriter &out, MeshPeer peer, const MeshSettings &s, bench::Transport transport)
+    // firstProbeNs: after how long the first probe runs.
+    Worker(LineWriter &out, MeshPeer peer, const MeshSettings &s, bench::Transport transport, std::int64_t firstProbeNs)
         : m_out(out)
         , m_peer(std::move(peer))
         , m_intervalNs(std::int64_t(s.intervalMs) * 1'000'000)
@@ -60,6 +61,7 @@ public:
         , m_size(s.size)
         , m_transport(transport)
         , m_pinger(m_peer.address, m_peer.port, s.size)
+        , m_firstProbeNs(firstProbeNs)
     {
         m_thread = std::thread(&Worker::run, this);
     }
@@ -81,26 +83,41 @@ public:
     }
     bool done() const { return m_done.load(); }
 
+    // Whether this worker measures what settings ask of peer on transport.
+    bool serves(const MeshPeer &peer, bench::Transport transport, std::uint32_t size) const
+    {
+        return transport == m_transport && size == m_size && peer.name == m_peer.name && peer.address == m_peer.address
+            && peer.port == m_peer.port;
+    }
+
+    // A new interval and burst, from the next probe on.
+    void update(const MeshSettings &s)
+    {
+        std::lock_guard lock(m_mutex);
+        m_intervalNs = std::int64_t(s.intervalMs) * 1'000'000;
+        m_burst = s.burst;
+    }
+
 private:
     void run()
     {
-        // RDMA starts half an interval after TCP so that the two bursts to
-        // one peer never share the wire.
-        std::int64_t next = bench::nowNs() + (m_transport == bench::Transport::Rdma ? m_intervalNs / 2 : 0);
-        m_samples.reserve(static_cast<std::size_t>(m_burst + kRdmaWarmup));
+        std::int64_t next = bench::nowNs() + m_firstProbeNs;
         for (;;) {
+            std::int64_t intervalNs = 0;
             {
                 std::unique_lock lock(m_mutex);
                 const auto deadline = std::chrono::steady_clock::time_point(std::chrono::nanoseconds(next));
                 if (m_wake.wait_until(lock, deadline, [this] { return m_stop; }))
                     break;
+                intervalNs = m_intervalNs;
+                m_burstNow = m_burst;
             }
             std::int64_t retryNs = m_transport == bench::Transport::Tcp ? probeTcp() : probeRdma();
             const std::int64_t now = bench::nowNs();
             if (retryNs == 0) {
-                next += m_intervalNs;
+                next += intervalNs;
                 if (next <= now)
-                    next = now + m_intervalNs;
+                    next = now + intervalNs;
             } else {
                 next = now + retryNs;
             }
@@ -119,7 +136,7 @@ private:
                 m_pinger.burst(kTcpWarmup, m_samples);
             }
             m_samples.clear();
-            m_pinger.burst(m_burst, m_samples);
+            m_pinger.burst(m_burstNow, m_samples);
             report(std::nullopt, std::nullopt);
             return 0;
         } catch (const sys::EngineError &e) {
@@ -137,7 +154,7 @@ private:
         p.transport = bench::Transport::Rdma;
         p.test = bench::TestKind::Latency;
         p.size = m_size;
-        p.iters = static_cast<std::uint64_t>(m_burst + kRdmaWarmup);
+        p.iters = static_cast<std::uint64_t>(m_burstNow + kRdmaWarmup);
         p.warmup = 0; // a warm-up count would also impose bench's 200 ms minimum
         try {
             bench::BenchResult r = bench::runRdmaBench(p);
@@ -184,17 +201,19 @@ private:
 
     std::int64_t failed(const std::string &code, const std::string &message, bool unavailable)
     {
+        std::int64_t intervalNs = 0;
         {
             // A probe cut short because the mesh stops is no failure.
             std::lock_guard lock(m_mutex);
+            intervalNs = m_intervalNs;
             if (m_stop)
-                return m_intervalNs;
+                return intervalNs;
         }
         ++m_failures;
         std::int64_t retry = unavailable
             ? kRdmaUnavailableRetryNs
-            : std::min(kMaxBackoffNs, m_intervalNs << std::min(m_failures - 1, 20));
-        retry = std::max(retry, m_intervalNs);
+            : std::min(kMaxBackoffNs, intervalNs << std::min(m_failures - 1, 20));
+        retry = std::max(retry, intervalNs);
         Json j = header();
         j["error"] = { { "code", code }, { "message", message } };
         j["failures"] = m_failures;
@@ -205,11 +224,13 @@ private:
 
     LineWriter &m_out;
     MeshPeer m_peer;
-    std::int64_t m_intervalNs;
+    std::int64_t m_intervalNs; // guarded by m_mutex, like m_burst (update())
     int m_burst;
+    int m_burstNow = 0; // the worker thread's copy for the probe under way
     std::uint32_t m_size;
     bench::Transport m_transport;
     bench::TcpPinger m_pinger;
+    std::int64_t m_firstProbeNs;
     std::vector<std::int64_t> m_samples;
     int m_failures = 0;
     std::mutex m_mutex;
@@ -231,17 +252,38 @@ Mesh::~Mesh()
 
 void Mesh::setPeers(const MeshSettings &settings)
 {
+    std::vector<std::unique_ptr<Worker>> kept;
+    const auto keep = [&](const MeshPeer &peer, bench::Transport transport) {
+        const auto it = std::find_if(m_workers.begin(), m_workers.end(), [&](const std::unique_ptr<Worker> &w) {
+            return w && w->serves(peer, transport, settings.size);
+        });
+        if (it == m_workers.end())
+            return false;
+        (*it)->update(settings);
+        kept.push_back(std::move(*it));
+        return true;
+    };
+    // New workers start spread over one interval, a peer's RDMA bursts half
+    // an interval after its TCP ones so that the two never share the wire.
+    const std::int64_t intervalNs = std::int64_t(settings.intervalMs) * 1'000'000;
+    const auto count = static_cast<std::int64_t>(std::max<std::size_t>(settings.peers.size(), 1));
+    std::int64_t index = 0;
+    for (const auto &peer : settings.peers) {
+        const std::int64_t offset = intervalNs * index++ / count;
+        if (!keep(peer, bench::Transport::Tcp))
+            kept.push_back(std::make_unique<Worker>(m_out, peer, settings, bench::Transport::Tcp, offset));
+        if (settings.rdma && !keep(peer, bench::Transport::Rdma))
+            kept.push_back(std::make_unique<Worker>(m_out, peer, settings, bench::Transport::Rdma,
+                                                    (offset + intervalNs / 2) % std::max<std::int64_t>(intervalNs, 1)));
+    }
     for (auto &w : m_workers) {
+        if (!w)
+            continue;
         w->requestStop();
         m_retiring.push_back(std::move(w));
     }
-    m_workers.clear();
+    m_workers = std::move(kept);
     reap();
-    for (const auto &peer : settings.peers) {
-        m_workers.push_back(std::make_unique<Worker>(m_out, peer, settings, bench::Transport::Tcp));
-        if (settings.rdma)
-            m_workers.push_back(std::make_unique<Worker>(m_out, peer, settings, bench::Transport::Rdma));
-    }
 }
 
 void Mesh::reap()

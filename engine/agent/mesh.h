@@ -5,6 +5,16 @@
 // transport. One worker thread per peer and transport, so that a peer that
 // hangs in a connect (or an RDMA connection timing out) never delays the
 // others. Failures are events; a lost peer is retried with backoff.
+//
+// A new peer list keeps the workers of the peers it still names (same name,
+// address and port): their connections, backoff and schedule go on, and a new
+// interval or burst applies from their next probe. Only peers that left are
+// stopped and only new ones started; the app sends a new list to every node
+// whenever one node comes or goes, and in a cluster of 64 restarting all 126
+// workers of every node each time cost more than the mesh itself. New
+// workers spread their first probes over one interval, so that a node's
+// bursts (and a cluster's, which gets its lists at the same moment) do not
+// all start at once.
 
 #include <atomic>
 #include <condition_variable>
@@ -47,7 +57,8 @@ public:
     Mesh &operator=(const Mesh &) = delete;
 
     // Replaces the peer set (an empty list stops the mesh). Returns at once:
-    // the old workers finish in the background and are joined later.
+    // the workers of peers no longer named finish in the background and are
+    // joined later.
     void setPeers(const MeshSettings &settings);
     // Stops and joins every worker.
     void stop();

@@ -1,10 +1,13 @@
 // The latency mesh between two real agents on loopback, each with its own
 // reflector: TCP events with sane numbers both ways, an RDMA error reported
 // once (not a flood) on a node without RDMA, a killed peer reported with
-// backoff and picked up again when it comes back, and an empty peer list
-// that stops the mesh.
+// backoff and picked up again when it comes back, a new peer list that keeps
+// the connections of the peers it still names, and an empty peer list that
+// stops the mesh.
 
 #include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
 #include <QJsonArray>
 #include <QTcpServer>
 #include <QTest>
@@ -61,6 +64,29 @@ QList<QJsonObject> meshEvents(const AgentProcess &a, const char *transport, bool
     return out;
 }
 
+// The local ports of this machine's established TCP connections to port
+// remotePort on loopback (/proc/net/tcp: "sl local rem st ...", addresses as
+// HEX_IP:HEX_PORT, st 01 = ESTABLISHED; proc_net_tcp.rst in the kernel's
+// Documentation/networking).
+QList<int> clientPortsTo(int remotePort)
+{
+    QList<int> ports;
+    QFile f(QStringLiteral("/proc/net/tcp"));
+    if (!f.open(QIODevice::ReadOnly))
+        return ports;
+    const QList<QByteArray> lines = f.readAll().split('\n');
+    for (int i = 1; i < lines.size(); ++i) {
+        const QList<QByteArray> cols = lines[i].simplified().split(' ');
+        if (cols.size() < 4 || cols[3] != "01")
+            continue;
+        const QList<QByteArray> local = cols[1].split(':');
+        const QList<QByteArray> remote = cols[2].split(':');
+        if (local.size() == 2 && remote.size() == 2 && remote[1].toInt(nullptr, 16) == remotePort)
+            ports.append(local[1].toInt(nullptr, 16));
+    }
+    return ports;
+}
+
 void checkTcpEvent(const QJsonObject &e, const QString &peer)
 {
     QCOMPARE(e.value("peer").toString(), peer);
@@ -86,6 +112,7 @@ class TestAgentMesh : public QObject {
 private slots:
     void tcpBothWaysAndRdmaErrorOnce();
     void lostPeerIsRetriedAndRecovers();
+    void aNewListKeepsThePeersItStillNames();
     void emptyPeerListStopsTheMesh();
 };
 
@@ -175,6 +202,47 @@ void TestAgentMesh::lostPeerIsRetriedAndRecovers()
         = a.waitFor([](const QJsonObject &o) { return isMesh(o, "tcp", true); }, 15000, from);
     QVERIFY2(!recovered.isEmpty(), "no recovery after the peer came back");
     checkTcpEvent(recovered, "b");
+}
+
+void TestAgentMesh::aNewListKeepsThePeersItStillNames()
+{
+    AgentProcess a;
+    QVERIFY(a.start());
+    const int port = startReflector(a);
+    QVERIFY(port > 0);
+    setPeer(a, "self", port, 200);
+    QVERIFY(!a.waitFor([](const QJsonObject &o) { return isMesh(o, "tcp", true); }, 5000).isEmpty());
+    const QList<int> before = clientPortsTo(port);
+    QCOMPARE(before.size(), 1); // the worker's connection to the reflector
+
+    // A peer more and a new interval: "self" goes on over the same connection.
+    const int absent = freePort();
+    QVERIFY(absent > 0 && absent != port);
+    const QJsonObject self { { "name", "self" }, { "address", "127.0.0.1" }, { "port", port } };
+    const QJsonObject gone { { "name", "gone" }, { "address", "127.0.0.1" }, { "port", absent } };
+    int id = a.request("mesh.set_peers", { { "peers", QJsonArray { self, gone } }, { "interval_ms", 300 }, { "rdma", false } });
+    QCOMPARE(a.waitForReply(id).value("result").toObject().value("peers").toInt(), 2);
+    const int from = a.lines().size();
+    QVERIFY(!a.waitFor([](const QJsonObject &o) { return isMesh(o, "tcp", true) && o.value("peer") == QStringLiteral("self"); }, 5000)
+                 .isEmpty());
+    QVERIFY(!a.waitFor([](const QJsonObject &o) { return isMesh(o, "tcp", false) && o.value("peer") == QStringLiteral("gone"); }, 5000)
+                 .isEmpty());
+    QCOMPARE(clientPortsTo(port), before);
+    // Its events keep their cadence: at 300 ms, 2 to 5 in 1.2 s.
+    a.collect(1200);
+    int selfEvents = 0;
+    for (const QJsonObject &e : meshEvents(a, "tcp", true, from))
+        selfEvents += e.value("peer") == QStringLiteral("self");
+    QVERIFY2(selfEvents >= 2 && selfEvents <= 6, qPrintable(QString::number(selfEvents)));
+
+    // A list without it: its connection ends.
+    id = a.request("mesh.set_peers", { { "peers", QJsonArray { gone } }, { "rdma", false } });
+    QCOMPARE(a.waitForReply(id).value("result").toObject().value("peers").toInt(), 1);
+    QElapsedTimer t;
+    t.start();
+    while (!clientPortsTo(port).isEmpty() && t.elapsed() < 5000)
+        a.collect(100);
+    QVERIFY(clientPortsTo(port).isEmpty());
 }
 
 void TestAgentMesh::emptyPeerListStopsTheMesh()
