@@ -12,21 +12,30 @@
 //    mesh. Peers are named by node id. The lists are sent again whenever a
 //    node's readiness, address or reflector port changes.
 //
-// The mesh has a per-node budget (meshPlan()): every node sends a burst of
+// The mesh has two budgets (meshPlan()): every node sends a burst of
 // meshBurst round trips to each peer once per interval, on TCP and, when
-// rdma is on, on RDMA too, and answers as many from its peers. A full mesh
-// of 64 nodes at 1 s would be 2,520 round trips a second sent by every node
-// (and as many served), 64 x 63 mesh events a second for the app, and 64
-// agents on one machine could not carry it (measured: ~4 % of a core per
-// node on loopback, over 2.5 cores for 64). So the interval grows with the
-// number of peers, from meshIntervalMs (the shortest) until a node sends at
-// most meshRoundTripBudget round trips a second; past meshMaxIntervalMs
-// (kept well below the heatmap's 30 s staleness) the burst shrinks instead,
-// down to kMinMeshBurst. With the defaults (burst 20, budget 400/s, RDMA
-// on): up to 11 nodes 1 s as before, 16 nodes 1.5 s, 32 nodes 3.1 s, 64
-// nodes 6.3 s, 128 nodes 10 s with bursts of 15. RDMA counts in the budget
-// whenever it is asked for; a pair that cannot do RDMA is only retried
-// every 30 s by the engine, so there the budget is conservative.
+// rdma is on, on RDMA too, and answers as many from its peers; every burst
+// ends in one mesh event for the app. A full mesh of 64 nodes at 1 s would be
+// 2,520 round trips a second sent by every node (and as many served) and
+// 8,064 mesh events a second for the app, which grows with the square of the
+// nodes. So the interval grows from meshIntervalMs (the shortest) until
+//  - a node sends at most meshRoundTripBudget round trips a second; past
+//    meshMaxIntervalMs the burst shrinks instead, down to kMinMeshBurst;
+//  - and the whole cluster sends the app at most meshResultBudget mesh
+//    events a second; this one stretches the interval up to
+//    kMeshMaxResultIntervalMs (below the heatmap's 30 s staleness), never the
+//    burst, which would not change the number of events.
+// With the defaults (burst 20, 400 round trips/s per node, 400 events/s, RDMA
+// on): up to 11 nodes 1 s with bursts of 20 as before, 16 nodes 1.5 s, 24
+// nodes 2.8 s, 32 nodes 5 s, 64 nodes 20 s (126 round trips/s per node, about
+// 400 events/s), and from there the event budget gives way: 128 nodes 20 s
+// (1,626 events/s), 256 nodes 20 s with bursts of 15. Measured with 64 real
+// agents on one 2-core machine (tests/bench/soak_64): the per-node budget
+// alone (6.3 s at 64 nodes) left the agents and their sshds asking for more
+// than both cores, and the app's GUI thread waited for a CPU for seconds.
+// RDMA counts in both budgets whenever it is asked for; a pair that cannot do
+// RDMA is only retried every 30 s by the engine, so there the budgets are
+// conservative.
 //
 // Also when a session becomes ready (services and probeOnReady on), and on
 // refreshProbe():
@@ -82,6 +91,7 @@ public:
         int meshBurst = 20;             // round trips per peer and interval (p99 of 20 = the max)
         int meshRoundTripBudget = 400;  // per node and second, sent (0: no budget)
         int meshMaxIntervalMs = 10000;  // past this the burst shrinks instead
+        int meshResultBudget = 400;     // mesh events a second from the whole cluster (0: no budget)
         bool rdma = true;
         bool probeOnReady = true;      // `probe` when a session becomes ready
         bool probeLocal = true;        // ... This computer's too (the app probes it on its own)
@@ -100,8 +110,10 @@ public:
         int intervalMs = 0;
         int burst = 0;
         double roundTripsPerSecond = 0; // sent by the node (it serves about as many)
+        double resultsPerSecond = 0;    // mesh events the app gets from the whole mesh
     };
     static constexpr int kMinMeshBurst = 5;
+    static constexpr int kMeshMaxResultIntervalMs = 20000;
     static MeshPlan meshPlan(int peers, const Options &options);
 
     // model may be null (halolinkctl). Neither is owned.

@@ -1,5 +1,5 @@
 // ClusterController: the services of a ready node (telemetry, reflector),
-// the latency mesh between the nodes and its per-node budget (meshPlan()).
+// the latency mesh between the nodes and its budgets (meshPlan()).
 
 #include "cluster/clustercontroller_p.h"
 
@@ -144,12 +144,23 @@ ClusterController::MeshPlan ClusterController::meshPlan(int peers, const Options
     plan.intervalMs = minInterval;
     plan.burst = std::clamp(options.meshBurst, 1, 1000);
     const int transports = options.rdma ? 2 : 1;
-    const double probes = double(std::max(peers, 0)) * transports; // bursts per interval
+    const double probes = double(std::max(peers, 0)) * transports; // bursts per node and interval
+    const double results = probes * (std::max(peers, 0) + 1);       // mesh events per interval, all nodes
+    // A duration in ms, rounded up to steps of 100 ms.
+    const auto inSteps = [](double ms) { return int(std::min(std::ceil(ms / 100.0 - 1e-9), 1e6)) * 100; };
     if (probes > 0 && options.meshRoundTripBudget > 0) {
-        // The interval at which the full burst stays in the budget, in steps of 100 ms.
+        // The interval at which the full burst stays in the node's budget.
         const double needMs = probes * plan.burst * 1000.0 / options.meshRoundTripBudget;
-        const int steps = int(std::ceil(needMs / 100.0 - 1e-9));
-        plan.intervalMs = std::clamp(steps * 100, minInterval, maxInterval);
+        plan.intervalMs = std::clamp(inSteps(needMs), minInterval, maxInterval);
+    }
+    if (results > 0 && options.meshResultBudget > 0) {
+        // The interval at which the whole mesh stays in the app's budget.
+        const int resultMax = std::max(plan.intervalMs, std::min(kMeshMaxResultIntervalMs, 60000));
+        const double needMs = results * 1000.0 / options.meshResultBudget;
+        plan.intervalMs = std::clamp(inSteps(needMs), plan.intervalMs, resultMax);
+    }
+    if (probes > 0 && options.meshRoundTripBudget > 0) {
+        const double needMs = probes * plan.burst * 1000.0 / options.meshRoundTripBudget;
         if (needMs > plan.intervalMs) {
             // Even the longest interval is too short: smaller bursts.
             const int fits = int(std::floor(double(options.meshRoundTripBudget) * plan.intervalMs / 1000.0 / probes));
@@ -157,6 +168,7 @@ ClusterController::MeshPlan ClusterController::meshPlan(int peers, const Options
         }
     }
     plan.roundTripsPerSecond = probes * plan.burst * 1000.0 / plan.intervalMs;
+    plan.resultsPerSecond = results * 1000.0 / plan.intervalMs;
     return plan;
 }
 
