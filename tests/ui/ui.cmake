@@ -6,6 +6,7 @@ halolink_add_qt_test(tst_statusstyle SOURCES ui/tst_statusstyle.cpp LIBS halolin
 find_package(QCustomPlotQt6 REQUIRED) # imported targets are per directory
 halolink_add_qt_test(tst_dashboard SOURCES ui/tst_dashboard.cpp LIBS halolink_ui halolink_core QCustomPlotQt6::QCustomPlotQt6 Qt6::PrintSupport LABELS ui)
 halolink_add_qt_test(tst_dashboard_readright SOURCES ui/tst_dashboard_readright.cpp LIBS halolink_ui halolink_core QCustomPlotQt6::QCustomPlotQt6 Qt6::PrintSupport LABELS ui)
+halolink_add_qt_test(tst_dashboard_manyseries SOURCES ui/tst_dashboard_manyseries.cpp LIBS halolink_ui halolink_core QCustomPlotQt6::QCustomPlotQt6 Qt6::PrintSupport LABELS ui)
 
 # Benchmark (not a test): tests/bench/dashboard_frame runs it.
 add_executable(dashboard_frame_bench bench/dashboard_frame.cpp)

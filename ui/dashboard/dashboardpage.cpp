@@ -196,11 +196,15 @@ DashboardPage::DashboardPage(TelemetryStore *store, TelemetryIngest *ingest, Nod
         m_linesDirty = true;
         m_reload = true;
     });
-    connect(m_store, &TelemetryStore::seriesAdded, this, [this] { m_linesDirty = true; });
+    // New series and node changes come in streams (a cluster's mesh pairs
+    // appear over its first intervals, nodes come and go): where a rebuild is
+    // not cheap (a cluster of 64 has some 32,000 series), the lines follow
+    // them at most once a second.
+    connect(m_store, &TelemetryStore::seriesAdded, this, [this] { m_linesStale = true; });
     if (m_nodes) {
         for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
-            connect(m_nodes, signal, this, [this] { m_linesDirty = true; });
-        connect(m_nodes, &QAbstractItemModel::dataChanged, this, [this] { m_linesDirty = true; });
+            connect(m_nodes, signal, this, [this] { m_linesStale = true; });
+        connect(m_nodes, &QAbstractItemModel::dataChanged, this, [this] { m_linesStale = true; });
     }
 
     m_timer->setInterval(kFrameIntervalMs);
@@ -381,7 +385,8 @@ void DashboardPage::tick()
     // Once a second: a port's first byte or packet rate changes what the RDMA chart shows.
     if (!m_linesDirty && m_ticks % 30 == 0 && rdmaSignature() != m_rdmaSignature)
         m_linesDirty = true;
-    if (m_linesDirty)
+    if (m_linesDirty
+        || (m_linesStale && (m_store->seriesCount() < kManySeries || qint64(m_ticks) - m_linesBuiltAt >= kStaleLinesTicks)))
         rebuildLines();
     if (!m_paused) {
         m_viewEnd = now();

@@ -43,6 +43,11 @@ class DashboardPage final : public QWidget
 
 public:
     static constexpr int kFrameIntervalMs = 33; // 30 Hz
+    // New series and node changes rebuild the lines at the next tick while
+    // the store has fewer than kManySeries series, else at most once a
+    // second (a rebuild reads every series: 64 nodes have some 32,000).
+    static constexpr int kStaleLinesTicks = 1000 / kFrameIntervalMs;
+    static constexpr int kManySeries = 4096;
     // Charts draw at most this many nodes (the tables and the heatmap show all).
     static constexpr int kMaxChartNodes = 8;
     static constexpr int kMaxLatencyPairs = 12;
@@ -164,7 +169,9 @@ private:
     QList<QPair<QString, QString>> m_pickedPairs;
     bool m_paused = false;
     bool m_reload = true;
-    bool m_linesDirty = true;
+    bool m_linesDirty = true;  // rebuild at the next tick (a choice changed)
+    bool m_linesStale = false; // rebuild within kStaleLinesTicks (series or nodes came)
+    qint64 m_linesBuiltAt = -1'000'000; // m_ticks then
     double m_viewStart = 0;
     double m_viewEnd = 0;
     int m_windowSeconds = 300;

@@ -12,6 +12,7 @@
 
 #include <QCheckBox>
 #include <QLabel>
+#include <QHash>
 #include <QSet>
 
 namespace halolink::ui {
@@ -52,17 +53,15 @@ void DashboardPage::rebuildNodes()
     m_nodeIds = ids;
     // The heatmap: every node, but This computer only where it measured or
     // was measured (a workstation takes no row and column of blanks).
-    QSet<QString> meshed;
-    for (int s = 0; s < m_store->seriesCount(); ++s) {
+    const QLatin1StringView local(Node::kLocalId);
+    bool localMeshed = false;
+    for (int s = 0; s < m_store->seriesCount() && !localMeshed; ++s) {
         const SeriesInfo &info = m_store->info(s);
-        if (!info.peer.isEmpty() && m_store->latest(s).valid()) {
-            meshed.insert(info.node);
-            meshed.insert(info.peer);
-        }
+        localMeshed = !info.peer.isEmpty() && (info.node == local || info.peer == local) && m_store->latest(s).valid();
     }
     QStringList heatmapIds, names;
     for (const QString &id : std::as_const(ids)) {
-        if (id == QLatin1String(Node::kLocalId) && !meshed.contains(id))
+        if (id == local && !localMeshed)
             continue;
         heatmapIds.append(id);
         names.append(nodeName(id));
@@ -100,32 +99,39 @@ void DashboardPage::rebuildLines()
         if (info.metric.endsWith(QLatin1StringView("/busy_percent")))
             ++gpuCards[info.node];
     }
+    // A cluster of 64 has some 32,000 mesh series: one pass, a hash per
+    // lookup, and labels only for the lines drawn.
+    QHash<QString, int> nodeIndexOf;
+    nodeIndexOf.reserve(m_nodeIds.size());
+    for (int i = 0; i < m_nodeIds.size(); ++i)
+        nodeIndexOf.insert(m_nodeIds.at(i), i);
+    const bool withP99 = m_p99->isChecked();
     int hiddenNodes = 0;
     for (int s = 0; s < m_store->seriesCount(); ++s) {
         const SeriesInfo &info = m_store->info(s);
-        const int nodeIndex = int(m_nodeIds.indexOf(info.node));
+        const int nodeIndex = nodeIndexOf.value(info.node, -1);
         if (nodeIndex < 0)
             continue;
         if (nodeIndex >= kMaxChartNodes) {
             hiddenNodes = std::max(hiddenNodes, int(m_nodeIds.size()) - kMaxChartNodes);
             continue;
         }
-        const QString node = nodeName(info.node);
         if (!info.peer.isEmpty()) {
-            const int peerIndex = int(m_nodeIds.indexOf(info.peer));
+            const bool isP50 = info.metric == p50;
+            if (!isP50 && !(withP99 && info.metric == p99))
+                continue;
+            const int peerIndex = nodeIndexOf.value(info.peer, -1);
             if (peerIndex < 0 || peerIndex >= kMaxChartNodes)
                 continue;
             const bool picked = m_pickedPairs.isEmpty() || m_pickedPairs.contains({info.node, info.peer});
             if (!picked)
                 continue;
             const int pair = nodeIndex * kMaxChartNodes + peerIndex;
-            const QString label = tr("%1 → %2").arg(node, nodeName(info.peer));
-            if (info.metric == p50)
-                latency.append({s, label + QStringLiteral(" p50"), pair, false});
-            else if (m_p99->isChecked() && info.metric == p99)
-                latency.append({s, label + QStringLiteral(" p99"), pair, true});
+            const QString label = tr("%1 → %2").arg(nodeName(info.node), nodeName(info.peer));
+            latency.append({s, label + (isP50 ? QStringLiteral(" p50") : QStringLiteral(" p99")), pair, !isP50});
             continue;
         }
+        const QString node = nodeName(info.node);
         const QString &metric = info.metric;
         if (QString card = middle(metric, QLatin1StringView("gpu/"), QLatin1StringView("/busy_percent")); !card.isEmpty()) {
             gpu.append({s, gpuCards.value(info.node) > 1 ? node + QLatin1Char(' ') + card : node, nodeIndex, false});
@@ -200,6 +206,8 @@ void DashboardPage::rebuildLines()
                                          : QString());
     m_chartNote->setVisible(hiddenNodes > 0);
     m_linesDirty = false;
+    m_linesStale = false;
+    m_linesBuiltAt = qint64(m_ticks);
     m_reload = true;
 }
 
