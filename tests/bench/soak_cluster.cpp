@@ -1,5 +1,6 @@
 #include "soak_cluster.h"
 
+#include "cluster_netns.h"
 #include "sshd_fixture.h"
 
 #include "cluster/clustercontroller.h"

@@ -4,7 +4,7 @@
 //
 // Nodes: one OpenSSH sshd per node, each in its own network namespace with a
 // management address (SSH) and a data-plane address (the latency mesh), on
-// two bridges (tests/core/sshd_fixture.h, ClusterNetns). The app side, in
+// two bridges (tests/core/cluster_netns.h). The app side, in
 // this process, is what the app runs: an Inventory with the nodes,
 // ClusterController (This computer's local agent too) with the app's options
 // (SshAgentTransport connects, deploys the engine over SFTP, runs
