@@ -114,10 +114,45 @@ void ClusterNetns::removeLeftovers() const
     ip({ QStringLiteral("link"), QStringLiteral("del"), hostInterface() }, nullptr);
 }
 
+void ClusterNetns::raiseNeighbourLimits(int count)
+{
+    // Each node: its peers on the data plane, the host and a few on the
+    // management network; the host's and the switch's entries on top.
+    const qint64 need = qint64(count) * (count + 4) + 64;
+    const struct {
+        const char *name;
+        qint64 value;
+    } limits[] = {{"gc_thresh1", need}, {"gc_thresh2", 2 * need}, {"gc_thresh3", 4 * need}};
+    for (const auto &l : limits) {
+        const QString path = QStringLiteral("/proc/sys/net/ipv4/neigh/default/") + QLatin1String(l.name);
+        QFile f(path);
+        if (!f.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray before = f.readAll().trimmed();
+        f.close();
+        if (before.toLongLong() >= l.value)
+            continue;
+        if (f.open(QIODevice::WriteOnly) && f.write(QByteArray::number(l.value) + '\n') > 0)
+            m_neighbourLimits.append({path, before});
+    }
+}
+
+void ClusterNetns::restoreNeighbourLimits()
+{
+    // Put back in the reverse order of raising.
+    for (auto it = m_neighbourLimits.crbegin(); it != m_neighbourLimits.crend(); ++it) {
+        QFile f(it->first);
+        if (f.open(QIODevice::WriteOnly))
+            f.write(it->second + '\n');
+    }
+    m_neighbourLimits.clear();
+}
+
 bool ClusterNetns::create(int count, QString *error)
 {
     destroy();
     removeLeftovers();
+    raiseNeighbourLimits(count);
     const QString sw = switchName();
     const QString mask = QStringLiteral("/%1").arg(prefixLength());
     const QList<QStringList> switchSteps {
@@ -189,6 +224,7 @@ void ClusterNetns::destroy()
         ip({ QStringLiteral("netns"), QStringLiteral("del"), switchName() }, nullptr);
         m_switch = false;
     }
+    restoreNeighbourLimits();
 }
 
 } // namespace halolink::test

@@ -1,6 +1,9 @@
 #pragma once
 // Network namespaces for a cluster test: see ClusterNetns.
 
+#include <QByteArray>
+#include <QList>
+#include <QPair>
 #include <QString>
 
 namespace halolink::test {
@@ -15,6 +18,15 @@ namespace halolink::test {
 // 10.<subnet+1>.<hi>.<lo> (data), /16, hi.lo counting from 0.2.
 // Names start with hlsoak-<tag>-; create() first removes what a crashed run
 // with the same tag left (its processes in those namespaces included).
+//
+// The kernel's IPv4 neighbour (ARP) table is one for all namespaces, and
+// its gc_thresh3 (1024 by default; net.ipv4.neigh.default, which exists in
+// the initial namespace only) caps the entries of all of them together: 64
+// nodes that each reach 63 peers need some 4,000, and past the cap new
+// neighbours fail ("neighbor table overflow!" in the kernel log) and peers
+// on the data plane time out as if down, which real nodes, each with its own
+// table, never see. create() raises the three thresholds to what count
+// nodes need where they are lower, and destroy() puts them back.
 class ClusterNetns {
 public:
     explicit ClusterNetns(const QString &tag = QStringLiteral("c"), int subnet = 231)
@@ -38,8 +50,11 @@ private:
     QString switchName() const;
     QString address(int net, int i) const;
     void removeLeftovers() const;
+    void raiseNeighbourLimits(int count);
+    void restoreNeighbourLimits();
     QString m_tag;
     int m_subnet = 231;
+    QList<QPair<QString, QByteArray>> m_neighbourLimits; // sysctl file, value before create()
     int m_count = 0;
     bool m_switch = false;
 };

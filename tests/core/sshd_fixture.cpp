@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <csignal>
 #include <cstdio>
+#include <sys/resource.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -397,6 +398,10 @@ bool SshdFixture::launch(Server &s, QString *error)
     QStringList sshdArgs { QStringLiteral("-D"), QStringLiteral("-f"), config, QStringLiteral("-E"),
         s.logPath };
     s.process = std::make_unique<QProcess>();
+    if (m_nice != 0) {
+        const int nice = m_nice;
+        s.process->setChildProcessModifier([nice] { ::setpriority(PRIO_PROCESS, 0, nice); });
+    }
     if (s.netns.isEmpty()) {
         s.process->start(QStringLiteral("/usr/sbin/sshd"), sshdArgs);
     } else {

@@ -54,6 +54,10 @@ public:
         int port = 0, const QString &hostKey = QString());
     // Restarts server i on the same address and port (optionally with another host key).
     bool restartServer(int i, QString *error, const QString &hostKey = QString());
+    // The nice value of the sshds started from now on, and so of everything
+    // under them (sessions, agents). The soak sets it: its nodes stand for
+    // other machines, whose CPU is not the app's.
+    void setServerNice(int nice) { m_nice = nice; }
     // SIGKILL the sshd and every process under it (per-connection sshds, the agent).
     void killServer(int i);
     const Server &server(int i) const { return *m_servers.at(i); }
@@ -118,6 +122,7 @@ private:
     QByteArray m_password;
     QByteArray m_passphrase;
     bool m_userCreated = false;
+    int m_nice = 0;
     QList<std::shared_ptr<Server>> m_servers;
 };
 
