@@ -897,12 +897,18 @@ SoakResult runSoak(const SoakOptions &opt)
     const quint32 seed = opt.seed ? opt.seed : quint32(QDateTime::currentMSecsSinceEpoch());
     std::mt19937 rng(seed);
     const double runS = opt.minutes * 60;
-    const double warmupS = opt.warmupS >= 0 ? opt.warmupS : std::clamp(runS / 10, 20.0, 120.0);
+    // The default warm-up: 10 % of the run (20..120 s), and at least three
+    // mesh intervals and 10 s: in this soak a node's only series are its mesh
+    // pairs (no GPU, no RDMA; its NICs are not reported), and an outage
+    // before a node's first ten-second bucket is closed is seen nowhere.
+    const double meshIntervalS = ClusterController::meshPlan(opt.nodes - 1, ClusterController::Options{}).intervalMs / 1000.0;
+    const double warmupS = opt.warmupS >= 0 ? opt.warmupS : std::max(std::clamp(runS / 10, 20.0, 120.0), 3 * meshIntervalS + 10);
 
     // The nodes.
     QElapsedTimer setupClock;
     setupClock.start();
     test::SshdFixture fx;
+    fx.setServerNice(opt.nodeNice);
     QString error;
     if (!fx.setUp(&error))
         return fail(QStringLiteral("fixture: %1").arg(error));
@@ -1391,12 +1397,13 @@ SoakResult runSoak(const SoakOptions &opt)
     // --- report -----------------------------------------------------------------------------------
     auto &r = result.report;
     r << QStringLiteral("soak: %1 nodes (sshd in network namespaces, real agents at 10 Hz, mesh on) + This computer, "
-                        "%2 min (%3 s warm-up), seed %4%5")
+                        "%2 min (%3 s warm-up), seed %4, nodes at nice %6%5")
              .arg(opt.nodes)
              .arg(double(runEndNs - runStartNs) / 60e9, 0, 'f', 1)
              .arg(warmupS, 0, 'f', 0)
              .arg(seed)
-             .arg(opt.sabotage.isEmpty() ? QString() : QStringLiteral(", SABOTAGE %1").arg(opt.sabotage));
+             .arg(opt.sabotage.isEmpty() ? QString() : QStringLiteral(", SABOTAGE %1").arg(opt.sabotage))
+             .arg(opt.nodeNice);
     r << QStringLiteral("  set-up: sshds %1 s; connect + deploy + agents until all ready %2 s").arg(setupS, 0, 'f', 1).arg(connectS, 0, 'f', 1);
     r << QStringLiteral("  mesh: %1 peers each, every %2 ms, bursts of %3 (%4 round trips/s per node planned); "
                         "%5 mesh events/s received (%6 % errors)")
@@ -1494,6 +1501,7 @@ SoakResult runSoak(const SoakOptions &opt)
         {QStringLiteral("gui_stalls_over_target"), stalls.episodesOver(0)},
         {QStringLiteral("watchdog_late_max_ms"), round2(stalls.watchdogLateMaxMs())},
         {QStringLiteral("nodes"), opt.nodes},
+        {QStringLiteral("node_nice"), opt.nodeNice},
         {QStringLiteral("minutes"), round2(double(runEndNs - runStartNs) / 60e9)},
         {QStringLiteral("rss_warm_mib"), round2(mib(rssWarm))},
         {QStringLiteral("rss_end_mib"), round2(mib(rssEnd))},

@@ -34,7 +34,7 @@ namespace halolink::soak {
 struct SoakOptions {
     int nodes = 64;
     double minutes = 30;   // from all nodes ready to the end, warm-up included
-    double warmupS = -1;   // -1: 10 % of the run, 20..120 s
+    double warmupS = -1;   // -1: 10 % of the run, 20..120 s, and at least 3 mesh intervals + 10 s
     int killsPerNode = -1; // -1: about one per 12 minutes, at least 1
     double outageMinS = 5;
     double outageMaxS = 30;
@@ -43,6 +43,10 @@ struct SoakOptions {
     double rssGrowthMaxPercent = 5;
     double stallTargetMs = 1000.0 / 60; // one frame at 60 Hz
     quint32 seed = 0; // 0: from the clock
+    // The nodes (their sshds and all under them) run at this nice value: they
+    // stand for other machines, whose CPU on a real cluster is not the app's.
+    // 0 makes them compete with the app as equals.
+    int nodeNice = 19;
     QString tag = QStringLiteral("b"); // names (hlsoak-<tag>-...) and addresses are this run's own
     int subnet = 231;                  // 10.<subnet>/16 management, 10.<subnet+1>/16 data
     // For proving the checks fail: "gaps" (the app's gap signal is not passed

@@ -2,7 +2,7 @@
 //
 // Usage: soak_runner [--nodes N] [--minutes M] [--warmup S] [--kills-per-node K]
 //                    [--outage-min S] [--outage-max S] [--return-bound S]
-//                    [--rss-growth-max PERCENT] [--seed N] [--tag T] [--subnet N]
+//                    [--rss-growth-max PERCENT] [--seed N] [--node-nice N] [--tag T] [--subnet N]
 //                    [--sabotage gaps|frames|memory|return] [--quiet]
 // Needs root (network namespaces, a test user, sshd). Prints what it measured
 // and, as its last stdout line, one JSON object (INTERFACES.md section 6).
@@ -16,6 +16,7 @@
 #include <QJsonDocument>
 #include <QThread>
 
+#include <algorithm>
 #include <cstdio>
 #include <ctime>
 
@@ -76,7 +77,7 @@ int main(int argc, char *argv[])
     const QCommandLineOption nodes(QStringLiteral("nodes"), QStringLiteral("Nodes (default 64)."), QStringLiteral("N"), QStringLiteral("64"));
     const QCommandLineOption minutes(QStringLiteral("minutes"), QStringLiteral("Run length from all ready, warm-up included (default 30)."),
                                      QStringLiteral("M"), QStringLiteral("30"));
-    const QCommandLineOption warmup(QStringLiteral("warmup"), QStringLiteral("Warm-up seconds (default 10 % of the run, 20..120)."),
+    const QCommandLineOption warmup(QStringLiteral("warmup"), QStringLiteral("Warm-up seconds (default 10 % of the run, 20..120, and at least 3 mesh intervals + 10)."),
                                     QStringLiteral("S"), QStringLiteral("-1"));
     const QCommandLineOption kills(QStringLiteral("kills-per-node"), QStringLiteral("Outages per node (default one per 10 minutes, at least 1)."),
                                    QStringLiteral("K"), QStringLiteral("-1"));
@@ -99,7 +100,10 @@ int main(int argc, char *argv[])
                                       QStringLiteral("Break something on purpose to see a check fail: gaps, frames, memory or return."),
                                       QStringLiteral("WHAT"));
     const QCommandLineOption quiet(QStringLiteral("quiet"), QStringLiteral("No progress on stderr."));
-    parser.addOptions({nodes, minutes, warmup, kills, outageMin, outageMax, returnBound, rssMax, seed, tag, subnet, sabotage, quiet});
+    const QCommandLineOption nodeNice(QStringLiteral("node-nice"),
+                                      QStringLiteral("Nice value of the nodes' sshds, agents and sessions (default 19: they stand for other machines; 0: as the app)."),
+                                      QStringLiteral("N"), QStringLiteral("19"));
+    parser.addOptions({nodes, minutes, warmup, kills, outageMin, outageMax, returnBound, rssMax, seed, nodeNice, tag, subnet, sabotage, quiet});
     parser.process(app);
 
     halolink::soak::SoakOptions o;
@@ -112,6 +116,7 @@ int main(int argc, char *argv[])
     o.returnBoundS = parser.value(returnBound).toDouble();
     o.rssGrowthMaxPercent = parser.value(rssMax).toDouble();
     o.seed = parser.value(seed).toUInt();
+    o.nodeNice = std::clamp(parser.value(nodeNice).toInt(), 0, 19);
     o.tag = parser.value(tag);
     o.subnet = parser.value(subnet).toInt();
     o.sabotage = parser.value(sabotage);
