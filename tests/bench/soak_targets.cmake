@@ -1,9 +1,12 @@
 # The soak (tests/bench/soak_64, on demand) and its short version as a test
-# (tst_soak_short, labels ssh and soak), one code: soak_cluster.*. Included
+# (tst_soak_short, labels ssh and soak), one code: soak_cluster.* and its parts (soak_farm.h: the chaos,
+# soak_stalls.h: the GUI thread watch, soak_sampler.h: CPU and memory,
+# soak_ledger.h: what the app received, soak_probes.h: clocks). Included
 # from tests/CMakeLists.txt after ui/ui.cmake and core/ssh.cmake, so paths
 # are relative to tests/.
 find_package(QCustomPlotQt6 REQUIRED)
-add_library(halolink_soak STATIC bench/soak_cluster.cpp bench/soak_cluster.h)
+add_library(halolink_soak STATIC bench/soak_cluster.cpp bench/soak_cluster.h bench/soak_farm.h bench/soak_ledger.h
+  bench/soak_probes.h bench/soak_sampler.h bench/soak_stalls.h)
 target_link_libraries(halolink_soak PUBLIC halolink_sshd_fixture halolink_ui halolink_core
   QCustomPlotQt6::QCustomPlotQt6 Qt6::Widgets)
 target_include_directories(halolink_soak PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/bench)
