@@ -29,10 +29,8 @@
 // on): up to 11 nodes 1 s with bursts of 20 as before, 16 nodes 1.5 s, 24
 // nodes 2.8 s, 32 nodes 5 s, 64 nodes 20 s (126 round trips/s per node, about
 // 400 events/s), and from there the event budget gives way: 128 nodes 20 s
-// (1,626 events/s), 256 nodes 20 s with bursts of 15. Measured with 64 real
-// agents on one 2-core machine (tests/bench/soak_64): the per-node budget
-// alone (6.3 s at 64 nodes) left the agents and their sshds asking for more
-// than both cores, and the app's GUI thread waited for a CPU for seconds.
+// (1,626 events/s), 256 nodes 20 s with bursts of 15. With the per-node
+// budget alone a 64-node mesh sent the app 1,280 events a second (6.3 s).
 // RDMA counts in both budgets whenever it is asked for; a pair that cannot do
 // RDMA is only retried every 30 s by the engine, so there the budgets are
 // conservative.
