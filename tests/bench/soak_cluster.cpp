@@ -723,7 +723,14 @@ SoakResult runSoak(const SoakOptions &opt)
              .arg(loadAverage());
     if (!serviceFailures.isEmpty())
         r << QStringLiteral("  service requests failed (first %1): %2").arg(serviceFailures.size()).arg(serviceFailures.join(QStringLiteral("; ")));
-    r << (result.failures.isEmpty() ? QStringLiteral("  PASS") : QStringLiteral("  FAIL: ") + result.failures.join(QStringLiteral(" | ")));
+    r << (result.failures.isEmpty() ? QStringLiteral("  checks: PASS") : QStringLiteral("  checks: FAIL: ") + result.failures.join(QStringLiteral(" | ")));
+    // The stall is the metric with a target (the exit code holds both).
+    r << (stallMs <= opt.stallTargetMs
+              ? QStringLiteral("  GUI stall target: met (%1 ms <= %2 ms)").arg(stallMs, 0, 'f', 1).arg(opt.stallTargetMs, 0, 'f', 1)
+              : QStringLiteral("  GUI stall target: MISSED (%1 ms > %2 ms; longest busy stall %3 ms)")
+                    .arg(stallMs, 0, 'f', 1)
+                    .arg(opt.stallTargetMs, 0, 'f', 1)
+                    .arg(double(stalls.worstBusy().latencyNs) / 1e6, 0, 'f', 1));
 
     result.json = QJsonObject{
         {QStringLiteral("bench"), QStringLiteral("soak_64")},
