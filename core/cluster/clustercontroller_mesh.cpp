@@ -148,24 +148,21 @@ ClusterController::MeshPlan ClusterController::meshPlan(int peers, const Options
     const double results = probes * (std::max(peers, 0) + 1);       // mesh events per interval, all nodes
     // A duration in ms, rounded up to steps of 100 ms.
     const auto inSteps = [](double ms) { return int(std::min(std::ceil(ms / 100.0 - 1e-9), 1e6)) * 100; };
-    if (probes > 0 && options.meshRoundTripBudget > 0) {
-        // The interval at which the full burst stays in the node's budget.
-        const double needMs = probes * plan.burst * 1000.0 / options.meshRoundTripBudget;
-        plan.intervalMs = std::clamp(inSteps(needMs), minInterval, maxInterval);
-    }
+    // The interval at which the full burst stays in the node's budget (0: no budget).
+    const double roundTripNeedMs =
+        probes > 0 && options.meshRoundTripBudget > 0 ? probes * plan.burst * 1000.0 / options.meshRoundTripBudget : 0;
+    if (roundTripNeedMs > 0)
+        plan.intervalMs = std::clamp(inSteps(roundTripNeedMs), minInterval, maxInterval);
     if (results > 0 && options.meshResultBudget > 0) {
         // The interval at which the whole mesh stays in the app's budget.
         const int resultMax = std::max(plan.intervalMs, std::min(kMeshMaxResultIntervalMs, 60000));
         const double needMs = results * 1000.0 / options.meshResultBudget;
         plan.intervalMs = std::clamp(inSteps(needMs), plan.intervalMs, resultMax);
     }
-    if (probes > 0 && options.meshRoundTripBudget > 0) {
-        const double needMs = probes * plan.burst * 1000.0 / options.meshRoundTripBudget;
-        if (needMs > plan.intervalMs) {
-            // Even the longest interval is too short: smaller bursts.
-            const int fits = int(std::floor(double(options.meshRoundTripBudget) * plan.intervalMs / 1000.0 / probes));
-            plan.burst = std::clamp(fits, std::min(kMinMeshBurst, plan.burst), plan.burst);
-        }
+    if (roundTripNeedMs > plan.intervalMs) {
+        // Even the longest interval is too short: smaller bursts.
+        const int fits = int(std::floor(double(options.meshRoundTripBudget) * plan.intervalMs / 1000.0 / probes));
+        plan.burst = std::clamp(fits, std::min(kMinMeshBurst, plan.burst), plan.burst);
     }
     plan.roundTripsPerSecond = probes * plan.burst * 1000.0 / plan.intervalMs;
     plan.resultsPerSecond = results * 1000.0 / plan.intervalMs;
