@@ -1,6 +1,7 @@
 #include "soak_cluster.h"
 
 #include "cluster_netns.h"
+#include "sched_autogroup.h"
 #include "soak_farm.h"
 #include "soak_ledger.h"
 #include "soak_probes.h"
@@ -146,6 +147,11 @@ SoakResult runSoak(const SoakOptions &opt)
     setupClock.start();
     test::SshdFixture fx;
     fx.setServerNice(opt.nodeNice);
+    // Every node's login and agent is a session of its own: with the
+    // scheduler's autogroups on, their nice value would count only inside it.
+    std::optional<test::AutogroupOff> autogroupOff;
+    if (opt.nodeNice > 0)
+        autogroupOff.emplace();
     QString error;
     if (!fx.setUp(&error))
         return fail(QStringLiteral("fixture: %1").arg(error));
@@ -634,13 +640,14 @@ SoakResult runSoak(const SoakOptions &opt)
     // --- report -----------------------------------------------------------------------------------
     auto &r = result.report;
     r << QStringLiteral("soak: %1 nodes (sshd in network namespaces, real agents at 10 Hz, mesh on) + This computer, "
-                        "%2 min (%3 s warm-up), seed %4, nodes at nice %6%5")
+                        "%2 min (%3 s warm-up), seed %4, nodes at nice %6 (scheduler autogroups %7)%5")
              .arg(opt.nodes)
              .arg(double(runEndNs - runStartNs) / 60e9, 0, 'f', 1)
              .arg(warmupS, 0, 'f', 0)
              .arg(seed)
              .arg(opt.sabotage.isEmpty() ? QString() : QStringLiteral(", SABOTAGE %1").arg(opt.sabotage))
-             .arg(opt.nodeNice);
+             .arg(opt.nodeNice)
+             .arg(autogroupOff ? autogroupOff->state() : QStringLiteral("as they were"));
     r << QStringLiteral("  set-up: sshds %1 s; connect + deploy + agents until all ready %2 s").arg(setupS, 0, 'f', 1).arg(connectS, 0, 'f', 1);
     r << QStringLiteral("  mesh: %1 peers each, every %2 ms, bursts of %3 (%4 round trips/s per node planned); "
                         "%5 mesh events/s received (%6 % errors)")
@@ -746,6 +753,7 @@ SoakResult runSoak(const SoakOptions &opt)
         {QStringLiteral("watchdog_late_max_ms"), round2(stalls.watchdogLateMaxMs())},
         {QStringLiteral("nodes"), opt.nodes},
         {QStringLiteral("node_nice"), opt.nodeNice},
+        {QStringLiteral("sched_autogroups"), autogroupOff ? autogroupOff->state() : QStringLiteral("as they were")},
         {QStringLiteral("minutes"), round2(double(runEndNs - runStartNs) / 60e9)},
         {QStringLiteral("rss_warm_mib"), round2(mib(rssWarm))},
         {QStringLiteral("rss_end_mib"), round2(mib(rssEnd))},

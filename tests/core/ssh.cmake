@@ -1,7 +1,8 @@
 # SSH, deployment and agent-session tests (label ssh). They start real OpenSSH
 # servers (tests/core/sshd_fixture.*) and skip, with the reason, where that is
 # not possible (not root, no sshd). Included from tests/CMakeLists.txt.
-add_library(halolink_sshd_fixture STATIC core/sshd_fixture.cpp core/sshd_fixture.h core/cluster_netns.cpp core/cluster_netns.h)
+add_library(halolink_sshd_fixture STATIC core/sshd_fixture.cpp core/sshd_fixture.h core/cluster_netns.cpp core/cluster_netns.h
+    core/sched_autogroup.cpp core/sched_autogroup.h)
 target_link_libraries(halolink_sshd_fixture PUBLIC halolink_core Qt6::Core Qt6::Network)
 target_include_directories(halolink_sshd_fixture PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/core)
 
