@@ -2,6 +2,8 @@
 
 #include "ssh/sshlogging.h"
 
+#include <QElapsedTimer>
+
 namespace halolink {
 
 RemoteProcess::RemoteProcess(SshSession *session, const QString &command, QObject *parent)
@@ -34,7 +36,7 @@ void RemoteProcess::start()
 
 void RemoteProcess::write(const QByteArray &data)
 {
-    if (!m_running)
+    if (!m_running || m_closed)
         return;
     if (!m_opened) {
         m_pendingWrites += data;
@@ -45,7 +47,7 @@ void RemoteProcess::write(const QByteArray &data)
 
 void RemoteProcess::closeStdin()
 {
-    if (!m_running || !m_session)
+    if (!m_running || m_closed || !m_session)
         return;
     if (!m_opened) {
         m_closePending = true; // after the pending writes, once the channel is open
@@ -56,7 +58,7 @@ void RemoteProcess::closeStdin()
 
 void RemoteProcess::terminate()
 {
-    if (!m_running || !m_session)
+    if (!m_running || m_closed || !m_session)
         return;
     m_session->closeChannel(m_id); // the worker answers with channelClosed
 }
@@ -78,11 +80,21 @@ void RemoteProcess::sshChannelOpened()
 
 void RemoteProcess::split(QByteArray &buffer, bool isStderr, bool flushAll)
 {
+    QElapsedTimer slice;
+    slice.start();
     qsizetype start = 0;
     for (;;) {
         const qsizetype nl = buffer.indexOf('\n', start);
         if (nl < 0)
             break;
+        if (!flushAll && start > 0 && slice.nsecsElapsed() > kSliceNs) {
+            buffer.remove(0, start); // whole lines wait, in order, for drain()
+            if (!m_drainQueued) {
+                m_drainQueued = true;
+                QMetaObject::invokeMethod(this, &RemoteProcess::drain, Qt::QueuedConnection);
+            }
+            return;
+        }
         QByteArray line = buffer.mid(start, nl - start);
         if (line.endsWith('\r'))
             line.chop(1);
@@ -115,24 +127,44 @@ void RemoteProcess::split(QByteArray &buffer, bool isStderr, bool flushAll)
     }
 }
 
+void RemoteProcess::drain()
+{
+    m_drainQueued = false;
+    if (m_done || !m_running)
+        return;
+    split(m_out, false, false);
+    if (m_running && !m_drainQueued)
+        split(m_err, true, false);
+    if (m_closed && !m_drainQueued)
+        finish();
+}
+
 void RemoteProcess::sshChannelData(bool isStderr, const QByteArray &data)
 {
     QByteArray &buffer = isStderr ? m_err : m_out;
     buffer.append(data);
-    split(buffer, isStderr, false);
+    if (!m_drainQueued)
+        split(buffer, isStderr, false);
 }
 
 void RemoteProcess::sshChannelClosed(int exitStatus, const QString &error)
 {
-    if (m_done)
+    if (m_done || m_closed)
         return;
+    m_closed = true;
+    m_exitCode = exitStatus;
+    m_error = error;
+    if (!m_drainQueued) // else drain() ends it, after the lines that came before the close
+        finish();
+}
+
+void RemoteProcess::finish()
+{
     split(m_out, false, true);
     split(m_err, true, true);
     m_running = false;
     m_done = true;
-    m_exitCode = exitStatus;
-    m_error = error;
-    Q_EMIT finished(exitStatus, error);
+    Q_EMIT finished(m_exitCode, m_error);
 }
 
 } // namespace halolink

@@ -47,7 +47,14 @@ private:
     void sshChannelData(bool isStderr, const QByteArray &data) override;
     void sshChannelClosed(int exitStatus, const QString &error) override;
     void sshChannelWritten(qint64 bytes) override { Q_EMIT bytesWritten(bytes); }
+    // Hands buffered lines on. Unless flushAll, for at most kSliceNs: the
+    // rest waits for drain(), queued behind the events already posted, so a
+    // burst of lines (a node's backlog after a stall) does not hold the GUI
+    // thread for longer than a frame.
     void split(QByteArray &buffer, bool isStderr, bool flushAll);
+    void drain();
+    void finish(); // the rest of the output, then finished()
+    static constexpr qint64 kSliceNs = 4'000'000;
 
     QPointer<SshSession> m_session;
     QString m_command;
@@ -60,6 +67,8 @@ private:
     QByteArray m_pendingWrites;
     QByteArray m_out, m_err;
     bool m_discardingOut = false;
+    bool m_drainQueued = false; // lines are waiting for drain(); new data queues behind them
+    bool m_closed = false;      // the channel closed; finished() follows the lines still waiting
     int m_exitCode = -1;
     QString m_error;
 };

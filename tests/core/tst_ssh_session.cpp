@@ -24,7 +24,14 @@
 #include <QTimer>
 #include <QTest>
 
+#include <atomic>
+#include <chrono>
+#include <functional>
 #include <memory>
+#include <thread>
+
+#include <pthread.h>
+#include <time.h>
 
 using namespace halolink;
 using namespace halolink::test;
@@ -49,6 +56,43 @@ QByteArray readAll(const QString &path)
 }
 
 } // namespace
+
+// An event with the GUI thread's CPU time when it was posted, and its sink,
+// which keeps the most CPU the thread spent between a post and its handling.
+struct CpuStamp final : QEvent {
+    explicit CpuStamp(qint64 cpu)
+        : QEvent(type())
+        , postedCpuNs(cpu)
+    {
+    }
+    static QEvent::Type type()
+    {
+        static const auto t = QEvent::Type(QEvent::registerEventType());
+        return t;
+    }
+    qint64 postedCpuNs;
+};
+
+class CpuStampSink final : public QObject {
+public:
+    explicit CpuStampSink(std::function<qint64()> cpuNs)
+        : m_cpuNs(std::move(cpuNs))
+    {
+    }
+    qint64 maxCpuNs = 0;
+
+protected:
+    bool event(QEvent *e) override
+    {
+        if (e->type() != CpuStamp::type())
+            return QObject::event(e);
+        maxCpuNs = std::max(maxCpuNs, m_cpuNs() - static_cast<CpuStamp *>(e)->postedCpuNs);
+        return true;
+    }
+
+private:
+    std::function<qint64()> m_cpuNs;
+};
 
 class TestSshSession : public QObject {
     Q_OBJECT
@@ -434,6 +478,59 @@ private Q_SLOTS:
         QCOMPARE(finished.at(0).at(0).toInt(), 7);
         QCOMPARE(errLines.count(), 1);
         QCOMPARE(errLines.at(0).at(0).toByteArray(), QByteArray("bye"));
+    }
+
+    void remoteProcessHandsOnABurstInSlices()
+    {
+        // A node's backlog (here 15,000 lines written at once) reaches the app
+        // in reads of up to 64 KB. Its lines are handed on in slices of about
+        // RemoteProcess::kSliceNs, so that the GUI thread's other events (a
+        // frame, a click) run between them, and all arrive, in order, before
+        // finished(). The handler costs 20 us of CPU a line: 0.3 s in all,
+        // some 100 ms per read if a read's lines were handed on at once.
+        SshSession s(m_fx.keyEndpoint(m_server));
+        QVERIFY(connectSession(s));
+        RemoteProcess p(&s, QStringLiteral("seq 1 15000"));
+        clockid_t guiClock {};
+        QCOMPARE(pthread_getcpuclockid(pthread_self(), &guiClock), 0);
+        const auto cpuNs = [guiClock] {
+            timespec ts {};
+            clock_gettime(guiClock, &ts);
+            return qint64(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+        };
+        int expected = 1;
+        bool inOrder = true;
+        bool lineAfterFinished = false;
+        bool finished = false;
+        connect(&p, &RemoteProcess::lineReceived, this, [&](const QByteArray &line) {
+            const qint64 until = cpuNs() + 20000;
+            while (cpuNs() < until) { }
+            inOrder = inOrder && line.toInt() == expected;
+            ++expected;
+            lineAfterFinished = lineAfterFinished || finished;
+        });
+        connect(&p, &RemoteProcess::finished, this, [&] { finished = true; });
+        // Another thread posts an event every 2 ms with the GUI thread's CPU
+        // time then; the CPU it spent before handling the event is how long
+        // it kept other events waiting (not counting time without a CPU).
+        CpuStampSink sink(cpuNs);
+        std::atomic<bool> stop { false };
+        std::thread poster([&] {
+            while (!stop) {
+                QCoreApplication::postEvent(&sink, new CpuStamp(cpuNs()));
+                std::this_thread::sleep_for(std::chrono::milliseconds(2));
+            }
+        });
+        p.start();
+        QTRY_VERIFY_WITH_TIMEOUT(finished, 30000);
+        stop = true;
+        poster.join();
+        QVERIFY(inOrder);
+        QCOMPARE(expected, 15001);
+        QVERIFY(!lineAfterFinished);
+        qInfo("longest wait behind the GUI thread: %.1f ms of its CPU", double(sink.maxCpuNs) / 1e6);
+        QVERIFY2(sink.maxCpuNs < 30 * 1000000,
+            qPrintable(QStringLiteral("an event waited behind %1 ms of the GUI thread's CPU").arg(double(sink.maxCpuNs) / 1e6)));
     }
 
     void sftpUploadWithProgressAndMode()
