@@ -96,6 +96,54 @@ private Q_SLOTS:
         QCOMPARE(page.gpuChart()->lines().size(), 1);
         qInfo("frames without a rebuild: worst %.2f ms of CPU", double(worstNs) / 1e6);
     }
+
+    void aNodeWaitingToReconnectRebuildsNothing()
+    {
+        // A lost node's row changes every second (its countdown to the next
+        // try): the lines depend on a node's id and name only, so a state
+        // change rebuilds nothing, while a new name is shown within a second.
+        TelemetryStore store;
+        TelemetryIngest ingest(&store);
+        NodeListModel nodes;
+        QStringList ids;
+        for (int i = 0; i < 64; ++i) {
+            Node n;
+            n.id = QStringLiteral("node%1-id").arg(i);
+            n.name = QStringLiteral("node%1").arg(i);
+            n.host = n.name + QStringLiteral(".invalid");
+            nodes.addNode(n);
+            ids << n.id;
+        }
+        const double t = QDateTime::currentMSecsSinceEpoch() / 1000.0;
+        for (const QString &from : std::as_const(ids))
+            for (const QString &to : std::as_const(ids))
+                if (from != to)
+                    ingest.ingestEvent(from, mesh(t, to, 5000));
+        ingest.ingestEvent(ids.at(3), gpuFrame(t));
+        DashboardPage page(&store, &ingest, &nodes);
+        page.resize(1600, 1000);
+        QTest::qWait(10);
+        page.tick();
+        const quint64 built = page.linesBuilt();
+        QCOMPARE(page.gpuChart()->lines().size(), 1);
+        for (int s = 5; s >= 1; --s) {
+            nodes.setConnectionState(ids.at(3), NodeState::Lost, QStringLiteral("Lost the connection (reconnecting in %1 s)").arg(s));
+            for (int i = 0; i < DashboardPage::kStaleLinesTicks + 1; ++i)
+                page.tick();
+        }
+        QCOMPARE(page.linesBuilt(), built);
+
+        Node renamed;
+        for (const Node &n : nodes.nodes())
+            if (n.id == ids.at(3))
+                renamed = n;
+        renamed.name = QStringLiteral("rack-b-03");
+        nodes.updateNode(renamed);
+        for (int i = 0; i < DashboardPage::kStaleLinesTicks + 1; ++i)
+            page.tick();
+        QCOMPARE(page.linesBuilt(), built + 1);
+        QCOMPARE(page.gpuChart()->lines().value(0).label, QStringLiteral("rack-b-03"));
+    }
 };
 
 QTEST_MAIN(TestDashboardManySeries)

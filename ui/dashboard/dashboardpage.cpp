@@ -204,7 +204,15 @@ DashboardPage::DashboardPage(TelemetryStore *store, TelemetryIngest *ingest, Nod
     if (m_nodes) {
         for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
             connect(m_nodes, signal, this, [this] { m_linesStale = true; });
-        connect(m_nodes, &QAbstractItemModel::dataChanged, this, [this] { m_linesStale = true; });
+        // A row changes every second while its node waits to reconnect (the
+        // countdown): the lines care only for a node's id and name.
+        connect(m_nodes, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex &from, const QModelIndex &to) {
+            for (int row = from.row(); row <= to.row() && !m_linesStale; ++row) {
+                const Node node = m_nodes->node(row);
+                if (row >= m_nodeIds.size() || m_nodeIds.at(row) != node.id || m_nodeNames.value(node.id) != node.name)
+                    m_linesStale = true;
+            }
+        });
     }
 
     m_timer->setInterval(kFrameIntervalMs);

@@ -94,6 +94,8 @@ public:
     TimeSeriesChart *nicChart() const { return m_nic; }
     TimeSeriesChart *rdmaChart() const { return m_rdma; }
     TimeSeriesChart *gpuChart() const { return m_gpu; }
+    // How many times the charts' lines were rebuilt (rebuildLines()).
+    quint64 linesBuilt() const { return m_linesBuilt; }
     TimeSeriesChart *memoryChart() const { return m_memory; }
     QList<TimeSeriesChart *> charts() const;
     // Every panel, in reading order (the heatmap first).
@@ -172,6 +174,7 @@ private:
     bool m_linesDirty = true;  // rebuild at the next tick (a choice changed)
     bool m_linesStale = false; // rebuild within kStaleLinesTicks (series or nodes came)
     qint64 m_linesBuiltAt = -1'000'000; // m_ticks then
+    quint64 m_linesBuilt = 0;
     double m_viewStart = 0;
     double m_viewEnd = 0;
     int m_windowSeconds = 300;

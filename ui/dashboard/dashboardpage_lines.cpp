@@ -208,6 +208,7 @@ void DashboardPage::rebuildLines()
     m_linesDirty = false;
     m_linesStale = false;
     m_linesBuiltAt = qint64(m_ticks);
+    ++m_linesBuilt;
     m_reload = true;
 }
 
