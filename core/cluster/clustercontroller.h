@@ -209,7 +209,8 @@ private:
     void startProbe(const QString &nodeId);
     bool modelShows(const Entry &e) const;
     void startReflector(const QString &nodeId, int port);
-    void updateMesh();
+    void updateMesh();      // queues a pass of sendMeshUpdates()
+    void sendMeshUpdates(); // mesh.set_peers where a node's peers or plan changed, in slices
     QString enginePath() const;
 
     QPointer<Inventory> m_inventory;
@@ -224,6 +225,8 @@ private:
     QHash<QString, Entry *> m_entries;
     mutable QString m_enginePath;
     QTimer *m_countdown = nullptr;
+    bool m_meshQueued = false; // sendMeshUpdates() is posted
+    qsizetype m_meshCursor = 0; // where in m_order its pass goes on
 };
 
 } // namespace halolink

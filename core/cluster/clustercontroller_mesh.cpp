@@ -5,6 +5,8 @@
 
 #include "logging.h"
 
+#include <QElapsedTimer>
+
 #include <algorithm>
 #include <cmath>
 
@@ -94,23 +96,54 @@ void ClusterController::updateMesh()
 {
     if (!m_options.services)
         return;
+    // Every node is looked at again, against the nodes reachable then: a
+    // pass already under way starts over, and several changes in one turn of
+    // the event loop (nodes lost together) make one pass.
+    m_meshCursor = 0;
+    if (!m_meshQueued) {
+        m_meshQueued = true;
+        QMetaObject::invokeMethod(this, &ClusterController::sendMeshUpdates, Qt::QueuedConnection);
+    }
+}
+
+void ClusterController::sendMeshUpdates()
+{
+    m_meshQueued = false;
+    if (!m_options.services)
+        return;
+    // At 64 nodes a pass builds and sends 64 lists of 63 peers, some 12 ms:
+    // after kMeshSliceNs the rest waits behind the events already posted, so
+    // the GUI thread draws and answers in between.
+    constexpr qint64 kMeshSliceNs = 4'000'000;
+    QElapsedTimer slice;
+    slice.start();
+    // The reachable nodes, each as a peer once: a node's list is all of them but itself.
     QList<Entry *> reachable;
+    QList<QJsonObject> asPeer;
     for (const QString &id : std::as_const(m_order)) {
         Entry *e = m_entries.value(id);
-        if (e && e->state == NodeState::Ready && !e->paused && e->reflectorPort > 0 && !e->node.dataPlaneIp().isEmpty())
+        if (e && e->state == NodeState::Ready && !e->paused && e->reflectorPort > 0 && !e->node.dataPlaneIp().isEmpty()) {
             reachable << e;
+            asPeer << QJsonObject{{QStringLiteral("name"), e->node.id},
+                                  {QStringLiteral("address"), e->node.dataPlaneIp()},
+                                  {QStringLiteral("port"), e->reflectorPort}};
+        }
     }
-    for (const QString &id : std::as_const(m_order)) {
+    bool sent = false;
+    for (; m_meshCursor < m_order.size(); ++m_meshCursor) {
+        if (sent && slice.nsecsElapsed() > kMeshSliceNs) {
+            m_meshQueued = true;
+            QMetaObject::invokeMethod(this, &ClusterController::sendMeshUpdates, Qt::QueuedConnection);
+            return;
+        }
+        const QString id = m_order.at(m_meshCursor);
         Entry *e = m_entries.value(id);
         if (!e || e->state != NodeState::Ready || e->paused || e->node.dataPlaneIp().isEmpty())
             continue;
         QJsonArray peers;
-        for (Entry *p : std::as_const(reachable)) {
-            if (p == e)
-                continue;
-            peers.append(QJsonObject{{QStringLiteral("name"), p->node.id},
-                                     {QStringLiteral("address"), p->node.dataPlaneIp()},
-                                     {QStringLiteral("port"), p->reflectorPort}});
+        for (qsizetype i = 0; i < reachable.size(); ++i) {
+            if (reachable.at(i) != e)
+                peers.append(asPeer.at(i));
         }
         const MeshPlan plan = meshPlan(int(peers.size()), m_options);
         const bool samePlan = plan.intervalMs == e->meshPlan.intervalMs && plan.burst == e->meshPlan.burst;
@@ -131,6 +164,7 @@ void ClusterController::updateMesh()
             if (entry && entry->generation == generation && reply->isError())
                 Q_EMIT serviceFailed(id, reply->method(), reply->errorString());
         });
+        sent = true;
         Q_EMIT meshPeersChanged(id, peers);
     }
 }
