@@ -700,7 +700,7 @@ SoakResult runSoak(const SoakOptions &opt)
              .arg(spuriousLosses)
              .arg(spuriousStoreGaps);
     r << QStringLiteral("  GUI thread (event posted every 4 ms): longest stall %1 ms (its CPU %2 ms), longest busy stall %3 ms; "
-                        "p99 %4 ms, p99.9 %5 ms; %6 episodes over %7 ms; watchdog's own wake-up late by up to %8 ms")
+                        "p99 %4 ms, p99.9 %5 ms; %6 episodes over %7 ms; the watchdog (%9) woke late by up to %8 ms")
              .arg(stallMs, 0, 'f', 1)
              .arg(double(stalls.worst().cpuNs) / 1e6, 0, 'f', 1)
              .arg(double(stalls.worstBusy().latencyNs) / 1e6, 0, 'f', 1)
@@ -708,7 +708,8 @@ SoakResult runSoak(const SoakOptions &opt)
              .arg(stalls.percentileMs(99.9), 0, 'f', 0)
              .arg(stalls.episodesOver(0))
              .arg(opt.stallTargetMs, 0, 'f', 1)
-             .arg(stalls.watchdogLateMaxMs(), 0, 'f', 1);
+             .arg(stalls.watchdogLateMaxMs(), 0, 'f', 1)
+             .arg(stalls.watchdogPolicy());
     QStringList worst;
     for (const StallWatch::Stall &s : stalls.top())
         worst << QStringLiteral("%1 ms at +%2 s (CPU %3 %, waiting for a CPU %4, major faults %5)")
@@ -751,6 +752,7 @@ SoakResult runSoak(const SoakOptions &opt)
         {QStringLiteral("gui_stall_p99_ms"), stalls.percentileMs(99)},
         {QStringLiteral("gui_stalls_over_target"), stalls.episodesOver(0)},
         {QStringLiteral("watchdog_late_max_ms"), round2(stalls.watchdogLateMaxMs())},
+        {QStringLiteral("watchdog_policy"), stalls.watchdogPolicy()},
         {QStringLiteral("nodes"), opt.nodes},
         {QStringLiteral("node_nice"), opt.nodeNice},
         {QStringLiteral("sched_autogroups"), autogroupOff ? autogroupOff->state() : QStringLiteral("as they were")},

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
+#include <cstring>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -20,6 +21,7 @@
 
 #include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
 #include <unistd.h>
 
 namespace halolink::soak {
@@ -92,6 +94,8 @@ public:
     }
     std::vector<Stall> top() const { return m_top; }
     double watchdogLateMaxMs() const { return double(m_watchdogLateMax.load()) / 1e6; }
+    // How the watchdog thread was scheduled (after start(), once it runs).
+    QString watchdogPolicy() const { return m_policyKnown ? m_watchdogPolicy : QStringLiteral("unknown"); }
 
 protected:
     bool event(QEvent *e) override
@@ -198,6 +202,16 @@ private:
 
     void loop()
     {
+        // The watchdog runs real-time (SCHED_FIFO, as cyclictest does): else
+        // a wait of its own for a CPU, between stamping an event and posting
+        // it, would count as the GUI thread's stall. Where that is not
+        // allowed (not root) it stays a normal thread, and says so.
+        sched_param param{};
+        param.sched_priority = 1;
+        const int rc = pthread_setschedparam(pthread_self(), SCHED_FIFO, &param);
+        m_watchdogPolicy = rc == 0 ? QStringLiteral("real-time (SCHED_FIFO 1)")
+                                   : QStringLiteral("normal priority (SCHED_FIFO refused: %1)").arg(QString::fromLocal8Bit(std::strerror(rc)));
+        m_policyKnown = true;
         qint64 next = monoNs();
         while (!m_stop) {
             QCoreApplication::postEvent(this, new Stamp(monoNs(), clockNs(m_guiClock), runQueueNs(), majorFaults()));
@@ -222,6 +236,8 @@ private:
     std::atomic<bool> m_stop{false};
     std::atomic<bool> m_watchdogMeasuring{false};
     std::atomic<qint64> m_watchdogLateMax{0};
+    QString m_watchdogPolicy;            // written by the watchdog before m_policyKnown
+    std::atomic<bool> m_policyKnown{false};
     // GUI thread only:
     bool m_measuring = false;
     std::vector<quint64> m_hist; // 1 ms bins
