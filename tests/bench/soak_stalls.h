@@ -9,6 +9,7 @@
 #include <QFile>
 #include <QObject>
 #include <QStringList>
+#include <QThread>
 
 #include <algorithm>
 #include <atomic>
@@ -35,6 +36,87 @@ namespace halolink::soak {
 // time waiting on the run queue (/proc/self/task/TID/schedstat, the second
 // number: time runnable but not on a CPU) tells a machine short of CPUs from
 // a thread blocked (a lock, I/O, page faults: majflt in its stat, field 12).
+// The peer of the GUI thread in the same run: an idle thread with an event
+// loop of its own, at the same priority, gets the same stamps. Its lateness
+// is the machine's (the kernel holding both CPUs, the hypervisor not running
+// this VM's, other threads of the same weight), never the app's: a GUI stall
+// that the idle thread shared at that moment was the machine's too.
+class IdlePeer final : public QObject
+{
+public:
+    struct Late {
+        qint64 atRealtimeNs = 0; // when the stamp was posted
+        qint64 latencyNs = 0;
+    };
+    static constexpr qint64 kKeepNs = 4'000'000; // late by more than this: kept, to compare
+
+    explicit IdlePeer()
+    {
+        moveToThread(&m_thread);
+        m_thread.start();
+    }
+    ~IdlePeer() override
+    {
+        m_thread.quit();
+        m_thread.wait();
+    }
+    void post(qint64 postedMonoNs) { QCoreApplication::postEvent(this, new Stamp(postedMonoNs)); }
+    void setMeasuring(bool on) { m_measuring = on; }
+    qint64 maxNs() const { return m_max; }
+    // Its longest lateness within [fromRealtimeNs, toRealtimeNs] (by posting time); 0: none kept.
+    qint64 worstBetween(qint64 fromRealtimeNs, qint64 toRealtimeNs) const
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        qint64 worst = 0;
+        for (const Late &l : m_late) {
+            if (l.atRealtimeNs <= toRealtimeNs && l.atRealtimeNs + l.latencyNs >= fromRealtimeNs)
+                worst = std::max(worst, l.latencyNs);
+        }
+        return worst;
+    }
+    int countOver(qint64 ns) const
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        return int(std::count_if(m_late.begin(), m_late.end(), [ns](const Late &l) { return l.latencyNs > ns; }));
+    }
+
+protected:
+    bool event(QEvent *e) override
+    {
+        if (e->type() != Stamp::type())
+            return QObject::event(e);
+        const qint64 latency = monoNs() - static_cast<const Stamp *>(e)->postedNs;
+        if (!m_measuring)
+            return true;
+        m_max = std::max<qint64>(m_max, latency);
+        if (latency > kKeepNs) {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            m_late.push_back({realtimeNs() - latency, latency});
+        }
+        return true;
+    }
+
+private:
+    struct Stamp final : QEvent {
+        explicit Stamp(qint64 posted)
+            : QEvent(type())
+            , postedNs(posted)
+        {
+        }
+        static QEvent::Type type()
+        {
+            static const auto t = QEvent::Type(QEvent::registerEventType());
+            return t;
+        }
+        qint64 postedNs;
+    };
+    QThread m_thread;
+    std::atomic<bool> m_measuring{false};
+    std::atomic<qint64> m_max{0};
+    mutable std::mutex m_mutex;
+    std::vector<Late> m_late;
+};
+
 class StallWatch final : public QObject
 {
 public:
@@ -73,6 +155,7 @@ public:
     {
         m_measuring = on;
         m_watchdogMeasuring = on;
+        m_peer.setMeasuring(on);
     }
 
     qint64 maxNs() const { return m_max.latencyNs; }
@@ -93,6 +176,7 @@ public:
         return double(m_hist.size());
     }
     std::vector<Stall> top() const { return m_top; }
+    const IdlePeer &peer() const { return m_peer; }
     double watchdogLateMaxMs() const { return double(m_watchdogLateMax.load()) / 1e6; }
     // How the watchdog thread was scheduled (after start(), once it runs).
     QString watchdogPolicy() const { return m_policyKnown ? m_watchdogPolicy : QStringLiteral("unknown"); }
@@ -214,7 +298,9 @@ private:
         m_policyKnown = true;
         qint64 next = monoNs();
         while (!m_stop) {
-            QCoreApplication::postEvent(this, new Stamp(monoNs(), clockNs(m_guiClock), runQueueNs(), majorFaults()));
+            const qint64 postedNs = monoNs();
+            QCoreApplication::postEvent(this, new Stamp(postedNs, clockNs(m_guiClock), runQueueNs(), majorFaults()));
+            m_peer.post(postedNs);
             next += kPeriodNs;
             const qint64 now = monoNs();
             if (next > now) {
@@ -233,6 +319,7 @@ private:
     QByteArray m_schedstatPath;
     QByteArray m_statPath;
     std::thread m_thread;
+    IdlePeer m_peer;
     std::atomic<bool> m_stop{false};
     std::atomic<bool> m_watchdogMeasuring{false};
     std::atomic<qint64> m_watchdogLateMax{0};

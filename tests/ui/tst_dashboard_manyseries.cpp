@@ -47,6 +47,31 @@ qint64 threadCpuNs()
     return qint64(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
 }
 
+// 64 nodes in the inventory and their mesh, one result per pair, in the store.
+struct MeshOf64 {
+    TelemetryStore store;
+    TelemetryIngest ingest{&store};
+    NodeListModel nodes;
+    QStringList ids;
+    double t = QDateTime::currentMSecsSinceEpoch() / 1000.0;
+
+    MeshOf64()
+    {
+        for (int i = 0; i < 64; ++i) {
+            Node n;
+            n.id = QStringLiteral("node%1-id").arg(i);
+            n.name = QStringLiteral("node%1").arg(i);
+            n.host = n.name + QStringLiteral(".invalid");
+            nodes.addNode(n);
+            ids << n.id;
+        }
+        for (const QString &from : std::as_const(ids))
+            for (const QString &to : std::as_const(ids))
+                if (from != to)
+                    ingest.ingestEvent(from, mesh(t, to, 5000));
+    }
+};
+
 } // namespace
 
 class TestDashboardManySeries : public QObject
@@ -56,23 +81,12 @@ class TestDashboardManySeries : public QObject
 private Q_SLOTS:
     void newSeriesFollowOnceASecond()
     {
-        TelemetryStore store;
-        TelemetryIngest ingest(&store);
-        NodeListModel nodes;
-        QStringList ids;
-        for (int i = 0; i < 64; ++i) {
-            Node n;
-            n.id = QStringLiteral("node%1-id").arg(i);
-            n.name = QStringLiteral("node%1").arg(i);
-            n.host = n.name + QStringLiteral(".invalid");
-            nodes.addNode(n);
-            ids << n.id;
-        }
-        const double t = QDateTime::currentMSecsSinceEpoch() / 1000.0;
-        for (const QString &from : std::as_const(ids))
-            for (const QString &to : std::as_const(ids))
-                if (from != to)
-                    ingest.ingestEvent(from, mesh(t, to, 5000));
+        MeshOf64 cluster;
+        TelemetryStore &store = cluster.store;
+        TelemetryIngest &ingest = cluster.ingest;
+        NodeListModel &nodes = cluster.nodes;
+        const QStringList &ids = cluster.ids;
+        const double t = cluster.t;
         QVERIFY(store.seriesCount() >= DashboardPage::kManySeries);
 
         DashboardPage page(&store, &ingest, &nodes);
@@ -102,23 +116,12 @@ private Q_SLOTS:
         // A lost node's row changes every second (its countdown to the next
         // try): the lines depend on a node's id and name only, so a state
         // change rebuilds nothing, while a new name is shown within a second.
-        TelemetryStore store;
-        TelemetryIngest ingest(&store);
-        NodeListModel nodes;
-        QStringList ids;
-        for (int i = 0; i < 64; ++i) {
-            Node n;
-            n.id = QStringLiteral("node%1-id").arg(i);
-            n.name = QStringLiteral("node%1").arg(i);
-            n.host = n.name + QStringLiteral(".invalid");
-            nodes.addNode(n);
-            ids << n.id;
-        }
-        const double t = QDateTime::currentMSecsSinceEpoch() / 1000.0;
-        for (const QString &from : std::as_const(ids))
-            for (const QString &to : std::as_const(ids))
-                if (from != to)
-                    ingest.ingestEvent(from, mesh(t, to, 5000));
+        MeshOf64 cluster;
+        TelemetryStore &store = cluster.store;
+        TelemetryIngest &ingest = cluster.ingest;
+        NodeListModel &nodes = cluster.nodes;
+        const QStringList &ids = cluster.ids;
+        const double t = cluster.t;
         ingest.ingestEvent(ids.at(3), gpuFrame(t));
         DashboardPage page(&store, &ingest, &nodes);
         page.resize(1600, 1000);
