@@ -81,21 +81,16 @@ class TestDashboardManySeries : public QObject
 private Q_SLOTS:
     void newSeriesFollowOnceASecond()
     {
-        MeshOf64 cluster;
-        TelemetryStore &store = cluster.store;
-        TelemetryIngest &ingest = cluster.ingest;
-        NodeListModel &nodes = cluster.nodes;
-        const QStringList &ids = cluster.ids;
-        const double t = cluster.t;
-        QVERIFY(store.seriesCount() >= DashboardPage::kManySeries);
+        MeshOf64 c;
+        QVERIFY(c.store.seriesCount() >= DashboardPage::kManySeries);
 
-        DashboardPage page(&store, &ingest, &nodes);
+        DashboardPage page(&c.store, &c.ingest, &c.nodes);
         page.resize(1600, 1000); // not shown: its own 30 Hz timer stays off, the test ticks
         page.tick(); // the first build
         QVERIFY(page.gpuChart()->lines().isEmpty());
 
         // A GPU appears: not rebuilt at once with this many series ...
-        ingest.ingestEvent(ids.at(0), gpuFrame(t));
+        c.ingest.ingestEvent(c.ids.at(0), gpuFrame(c.t));
         QTest::qWait(10); // seriesAdded comes at the next event-loop pass
         qint64 worstNs = 0;
         int ticks = 1;
@@ -116,32 +111,27 @@ private Q_SLOTS:
         // A lost node's row changes every second (its countdown to the next
         // try): the lines depend on a node's id and name only, so a state
         // change rebuilds nothing, while a new name is shown within a second.
-        MeshOf64 cluster;
-        TelemetryStore &store = cluster.store;
-        TelemetryIngest &ingest = cluster.ingest;
-        NodeListModel &nodes = cluster.nodes;
-        const QStringList &ids = cluster.ids;
-        const double t = cluster.t;
-        ingest.ingestEvent(ids.at(3), gpuFrame(t));
-        DashboardPage page(&store, &ingest, &nodes);
+        MeshOf64 c;
+        c.ingest.ingestEvent(c.ids.at(3), gpuFrame(c.t));
+        DashboardPage page(&c.store, &c.ingest, &c.nodes);
         page.resize(1600, 1000);
         QTest::qWait(10);
         page.tick();
         const quint64 built = page.linesBuilt();
         QCOMPARE(page.gpuChart()->lines().size(), 1);
         for (int s = 5; s >= 1; --s) {
-            nodes.setConnectionState(ids.at(3), NodeState::Lost, QStringLiteral("Lost the connection (reconnecting in %1 s)").arg(s));
+            c.nodes.setConnectionState(c.ids.at(3), NodeState::Lost, QStringLiteral("Lost the connection (reconnecting in %1 s)").arg(s));
             for (int i = 0; i < DashboardPage::kStaleLinesTicks + 1; ++i)
                 page.tick();
         }
         QCOMPARE(page.linesBuilt(), built);
 
         Node renamed;
-        for (const Node &n : nodes.nodes())
-            if (n.id == ids.at(3))
+        for (const Node &n : c.nodes.nodes())
+            if (n.id == c.ids.at(3))
                 renamed = n;
         renamed.name = QStringLiteral("rack-b-03");
-        nodes.updateNode(renamed);
+        c.nodes.updateNode(renamed);
         for (int i = 0; i < DashboardPage::kStaleLinesTicks + 1; ++i)
             page.tick();
         QCOMPARE(page.linesBuilt(), built + 1);
