@@ -58,6 +58,10 @@ class SshSession final : public QObject {
     Q_OBJECT
 
 public:
+    // The session's worker thread runs this much nicer than the thread that
+    // connected (at most 19): background I/O, below the GUI thread.
+    static constexpr int kWorkerNiceAbove = 4;
+
     enum class State {
         Idle,
         Connecting, // socket and SSH handshake

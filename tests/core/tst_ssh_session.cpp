@@ -14,6 +14,7 @@
 #include "ssh/shellquote.h"
 #include "ssh/sshsession.h"
 
+#include <QDir>
 #include <QDirIterator>
 #include <QLoggingCategory>
 #include <QSettings>
@@ -531,6 +532,34 @@ private Q_SLOTS:
         qInfo("longest wait behind the GUI thread: %.1f ms of its CPU", double(sink.maxCpuNs) / 1e6);
         QVERIFY2(sink.maxCpuNs < 30 * 1000000,
             qPrintable(QStringLiteral("an event waited behind %1 ms of the GUI thread's CPU").arg(double(sink.maxCpuNs) / 1e6)));
+    }
+
+    void workerThreadRunsNicerThanItsMaker()
+    {
+        // The worker of a connected session is a thread "ssh:<host>" of this
+        // process; its nice value (/proc/self/task/TID/stat, field 19) is
+        // this thread's plus SshSession::kWorkerNiceAbove, at most 19.
+        const auto niceOf = [](const QString &statPath) {
+            QFile f(statPath);
+            if (!f.open(QIODevice::ReadOnly))
+                return -100;
+            const QByteArray stat = f.readAll();
+            const QList<QByteArray> fields = stat.mid(stat.lastIndexOf(')') + 2).split(' ');
+            return fields.size() > 16 ? fields.at(16).toInt() : -100; // field 19 = the 17th after the name
+        };
+        const int mine = niceOf(QStringLiteral("/proc/self/task/%1/stat").arg(::gettid()));
+        QVERIFY(mine > -100);
+        SshSession s(m_fx.keyEndpoint(m_server));
+        QVERIFY(connectSession(s));
+        QList<int> workers;
+        for (const QString &tid : QDir(QStringLiteral("/proc/self/task")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            QFile comm(QStringLiteral("/proc/self/task/%1/comm").arg(tid));
+            if (comm.open(QIODevice::ReadOnly) && comm.readAll().startsWith("ssh:127.0.0.1"))
+                workers << niceOf(QStringLiteral("/proc/self/task/%1/stat").arg(tid));
+        }
+        QVERIFY(!workers.isEmpty());
+        for (int nice : std::as_const(workers))
+            QCOMPARE(nice, std::min(mine + SshSession::kWorkerNiceAbove, 19));
     }
 
     void sftpUploadWithProgressAndMode()
