@@ -7,12 +7,12 @@
 #include <QDeadlineTimer>
 #include <QMutex>
 #include <QThread>
+#include <QWaitCondition>
 
 #include <algorithm>
 #include <cerrno>
 #include <sys/resource.h>
 #include <unistd.h>
-#include <QWaitCondition>
 
 namespace halolink {
 
