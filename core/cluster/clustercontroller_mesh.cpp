@@ -3,9 +3,8 @@
 
 #include "cluster/clustercontroller_p.h"
 
+#include "eventslice.h"
 #include "logging.h"
-
-#include <QElapsedTimer>
 
 #include <algorithm>
 #include <cmath>
@@ -100,10 +99,7 @@ void ClusterController::updateMesh()
     // pass already under way starts over, and several changes in one turn of
     // the event loop (nodes lost together) make one pass.
     m_meshCursor = 0;
-    if (!m_meshQueued) {
-        m_meshQueued = true;
-        QMetaObject::invokeMethod(this, &ClusterController::sendMeshUpdates, Qt::QueuedConnection);
-    }
+    EventSlice::continueLater(this, &ClusterController::sendMeshUpdates, m_meshQueued);
 }
 
 void ClusterController::sendMeshUpdates()
@@ -112,11 +108,8 @@ void ClusterController::sendMeshUpdates()
     if (!m_options.services)
         return;
     // At 64 nodes a pass builds and sends 64 lists of 63 peers, some 12 ms:
-    // after kMeshSliceNs the rest waits behind the events already posted, so
-    // the GUI thread draws and answers in between.
-    constexpr qint64 kMeshSliceNs = 4'000'000;
-    QElapsedTimer slice;
-    slice.start();
+    // one EventSlice at a time, so the GUI thread draws and answers in between.
+    const EventSlice slice;
     // The reachable nodes, each as a peer once: a node's list is all of them but itself.
     QList<Entry *> reachable;
     QList<QJsonObject> asPeer;
@@ -131,9 +124,8 @@ void ClusterController::sendMeshUpdates()
     }
     bool sent = false;
     for (; m_meshCursor < m_order.size(); ++m_meshCursor) {
-        if (sent && slice.nsecsElapsed() > kMeshSliceNs) {
-            m_meshQueued = true;
-            QMetaObject::invokeMethod(this, &ClusterController::sendMeshUpdates, Qt::QueuedConnection);
+        if (sent && slice.spent()) {
+            EventSlice::continueLater(this, &ClusterController::sendMeshUpdates, m_meshQueued);
             return;
         }
         const QString id = m_order.at(m_meshCursor);

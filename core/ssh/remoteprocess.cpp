@@ -2,7 +2,7 @@
 
 #include "ssh/sshlogging.h"
 
-#include <QElapsedTimer>
+#include "eventslice.h"
 
 namespace halolink {
 
@@ -80,19 +80,15 @@ void RemoteProcess::sshChannelOpened()
 
 void RemoteProcess::split(QByteArray &buffer, bool isStderr, bool flushAll)
 {
-    QElapsedTimer slice;
-    slice.start();
+    const EventSlice slice;
     qsizetype start = 0;
     for (;;) {
         const qsizetype nl = buffer.indexOf('\n', start);
         if (nl < 0)
             break;
-        if (!flushAll && start > 0 && slice.nsecsElapsed() > kSliceNs) {
+        if (!flushAll && start > 0 && slice.spent()) {
             buffer.remove(0, start); // whole lines wait, in order, for drain()
-            if (!m_drainQueued) {
-                m_drainQueued = true;
-                QMetaObject::invokeMethod(this, &RemoteProcess::drain, Qt::QueuedConnection);
-            }
+            EventSlice::continueLater(this, &RemoteProcess::drain, m_drainQueued);
             return;
         }
         QByteArray line = buffer.mid(start, nl - start);

@@ -47,14 +47,12 @@ private:
     void sshChannelData(bool isStderr, const QByteArray &data) override;
     void sshChannelClosed(int exitStatus, const QString &error) override;
     void sshChannelWritten(qint64 bytes) override { Q_EMIT bytesWritten(bytes); }
-    // Hands buffered lines on. Unless flushAll, for at most kSliceNs: the
-    // rest waits for drain(), queued behind the events already posted, so a
-    // burst of lines (a node's backlog after a stall) does not hold the GUI
-    // thread for longer than a frame.
+    // Hands buffered lines on. Unless flushAll, for one EventSlice: the rest
+    // waits for drain(), so a burst of lines (a node's backlog after a
+    // stall) does not hold the GUI thread for longer than a frame.
     void split(QByteArray &buffer, bool isStderr, bool flushAll);
     void drain();
     void finish(); // the rest of the output, then finished()
-    static constexpr qint64 kSliceNs = 4'000'000;
 
     QPointer<SshSession> m_session;
     QString m_command;

@@ -639,6 +639,8 @@ SoakResult runSoak(const SoakOptions &opt)
 
     // --- report -----------------------------------------------------------------------------------
     auto &r = result.report;
+    const QString autogroups = autogroupOff ? autogroupOff->state() : QStringLiteral("as they were");
+    const double peerMaxMs = double(stalls.peer().maxNs()) / 1e6;
     r << QStringLiteral("soak: %1 nodes (sshd in network namespaces, real agents at 10 Hz, mesh on) + This computer, "
                         "%2 min (%3 s warm-up), seed %4, nodes at nice %6 (scheduler autogroups %7)%5")
              .arg(opt.nodes)
@@ -647,7 +649,7 @@ SoakResult runSoak(const SoakOptions &opt)
              .arg(seed)
              .arg(opt.sabotage.isEmpty() ? QString() : QStringLiteral(", SABOTAGE %1").arg(opt.sabotage))
              .arg(opt.nodeNice)
-             .arg(autogroupOff ? autogroupOff->state() : QStringLiteral("as they were"));
+             .arg(autogroups);
     r << QStringLiteral("  set-up: sshds %1 s; connect + deploy + agents until all ready %2 s").arg(setupS, 0, 'f', 1).arg(connectS, 0, 'f', 1);
     r << QStringLiteral("  mesh: %1 peers each, every %2 ms, bursts of %3 (%4 round trips/s per node planned); "
                         "%5 mesh events/s received (%6 % errors)")
@@ -712,7 +714,7 @@ SoakResult runSoak(const SoakOptions &opt)
              .arg(stalls.watchdogPolicy());
     r << QStringLiteral("  the GUI thread's peer, an idle thread of the same priority given the same events (the machine's own "
                         "lateness): longest %1 ms; %2 events over %3 ms")
-             .arg(double(stalls.peer().maxNs()) / 1e6, 0, 'f', 1)
+             .arg(peerMaxMs, 0, 'f', 1)
              .arg(stalls.peer().countOver(qint64(opt.stallTargetMs * 1e6)))
              .arg(opt.stallTargetMs, 0, 'f', 1);
     QStringList worst;
@@ -749,15 +751,15 @@ SoakResult runSoak(const SoakOptions &opt)
                     .arg(stallMs, 0, 'f', 1)
                     .arg(opt.stallTargetMs, 0, 'f', 1)
                     .arg(double(stalls.worstBusy().latencyNs) / 1e6, 0, 'f', 1)
-                    .arg(double(stalls.peer().maxNs()) / 1e6, 0, 'f', 1));
+                    .arg(peerMaxMs, 0, 'f', 1));
 
     result.json = QJsonObject{
         {QStringLiteral("bench"), QStringLiteral("soak_64")},
         {QStringLiteral("metric"), QStringLiteral("gui_stall_max_ms")},
         {QStringLiteral("value"), round2(stallMs)},
         {QStringLiteral("peer"), QStringLiteral("an idle thread of the same priority, same events (the machine's lateness)")},
-        {QStringLiteral("peer_value"), round2(double(stalls.peer().maxNs()) / 1e6)},
-        {QStringLiteral("ratio"), stalls.peer().maxNs() > 0 ? QJsonValue(round2(stallMs * 1e6 / double(stalls.peer().maxNs()))) : QJsonValue()},
+        {QStringLiteral("peer_value"), round2(peerMaxMs)},
+        {QStringLiteral("ratio"), peerMaxMs > 0 ? QJsonValue(round2(stallMs / peerMaxMs)) : QJsonValue()},
         {QStringLiteral("target"), QStringLiteral("<= %1").arg(round2(opt.stallTargetMs))},
         {QStringLiteral("gui_stall_busy_max_ms"), round2(double(stalls.worstBusy().latencyNs) / 1e6)},
         {QStringLiteral("gui_stall_p99_ms"), stalls.percentileMs(99)},
@@ -766,7 +768,7 @@ SoakResult runSoak(const SoakOptions &opt)
         {QStringLiteral("watchdog_policy"), stalls.watchdogPolicy()},
         {QStringLiteral("nodes"), opt.nodes},
         {QStringLiteral("node_nice"), opt.nodeNice},
-        {QStringLiteral("sched_autogroups"), autogroupOff ? autogroupOff->state() : QStringLiteral("as they were")},
+        {QStringLiteral("sched_autogroups"), autogroups},
         {QStringLiteral("minutes"), round2(double(runEndNs - runStartNs) / 60e9)},
         {QStringLiteral("rss_warm_mib"), round2(mib(rssWarm))},
         {QStringLiteral("rss_end_mib"), round2(mib(rssEnd))},

@@ -485,7 +485,7 @@ private Q_SLOTS:
     {
         // A node's backlog (here 15,000 lines written at once) reaches the app
         // in reads of up to 64 KB. Its lines are handed on in slices of about
-        // RemoteProcess::kSliceNs, so that the GUI thread's other events (a
+        // EventSlice::kNs, so that the GUI thread's other events (a
         // frame, a click) run between them, and all arrive, in order, before
         // finished(). The handler costs 20 us of CPU a line: 0.3 s in all,
         // some 100 ms per read if a read's lines were handed on at once.
